@@ -1,0 +1,128 @@
+"""What happened, as typed events the site can show in a log.
+
+An event's ``secret`` part (the tile a player drew, the pair behind a doubla) belongs to the
+acting seat alone: ``to_dict(viewer)`` and ``text(names, viewer)`` drop it for anyone else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+# Event kinds
+START = "start"
+OPENED = "opened"
+DREW = "drew"
+TOOK = "took"
+PICKED = "picked"
+TOOK_EXPOSED = "took-exposed"
+UNDONE = "undone"
+MELDED = "melded"
+ADDED = "added"
+SWAPPED = "swapped"
+DISCARDED = "discarded"
+DECLARED = "declared"
+DOUBLA = "doubla"
+EXCHANGE_ASKED = "exchange-asked"
+EXCHANGED = "exchanged"
+READY = "ready"
+FEW_TILES = "few-tiles"
+REBUILT = "rebuilt"
+WENT_OUT = "went-out"
+NO_WINNER = "no-winner"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    seat: int | None = None
+    tiles: tuple[str, ...] = ()
+    count: int = 0
+    other: int | None = None  # a second seat, or a meld number
+    label: str = ""
+    secret: tuple[str, ...] = ()
+
+    def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "seat": self.seat}
+        if self.tiles:
+            data["tiles"] = list(self.tiles)
+        if self.count:
+            data["count"] = self.count
+        if self.other is not None:
+            data["other"] = self.other
+        if self.label:
+            data["label"] = self.label
+        if self.secret and viewer is not None and viewer == self.seat:
+            data["secret"] = list(self.secret)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Event:
+        return cls(
+            kind=data["kind"],
+            seat=data.get("seat"),
+            tiles=tuple(data.get("tiles", ())),
+            count=data.get("count", 0),
+            other=data.get("other"),
+            label=data.get("label", ""),
+            secret=tuple(data.get("secret", ())),
+        )
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        """One line for the game log, in the viewer's terms."""
+        who = _name(names, self.seat, viewer)
+        tiles = " ".join(self.tiles)
+        mine = self.secret and viewer is not None and viewer == self.seat
+        match self.kind:
+            case "start":
+                return f"Play begins: {who} opens."
+            case "opened":
+                return f"{who} opened the discard row with {tiles}."
+            case "drew":
+                return f"{who} drew {' '.join(self.secret)}." if mine else f"{who} drew a tile."
+            case "took":
+                return f"{who} took {tiles} from the discard row."
+            case "picked":
+                more = f" and {self.count} more tile{'s' if self.count != 1 else ''}" if self.count else ""
+                return f"{who} took {tiles}{more} from the discard row."
+            case "took-exposed":
+                return f"{who} took the exposed tile {tiles} to go out."
+            case "undone":
+                return f"{who} put {tiles} back."
+            case "melded":
+                return f"{who} melded {tiles}" + (f" ({self.count} points)." if self.count else ".")
+            case "added":
+                return f"{who} added {tiles} to meld {self.other}."
+            case "swapped":
+                return f"{who} freed the Joly of meld {self.other} with {tiles}."
+            case "discarded":
+                return f"{who} discarded {tiles}."
+            case "declared":
+                return f"{who} declared the twin of the exposed tile ({tiles}): +25 at the end."
+            case "doubla":
+                label = f" ({self.label})" if self.label else ""
+                extra = f" — your {' '.join(self.secret)} pair" if mine else ""
+                return f"{who} offers a doubla{label}{extra}."
+            case "exchange-asked":
+                return f"{who} asks {_name(names, self.other, viewer)} to exchange doublas."
+            case "exchanged":
+                return f"{who} and {_name(names, self.other, viewer)} exchanged doublas."
+            case "ready":
+                return f"{who} is ready."
+            case "few-tiles":
+                return f"{who} has {self.count} tile{'s' if self.count != 1 else ''} left!"
+            case "rebuilt":
+                return f"The wall was rebuilt from {self.count} discarded tiles."
+            case "went-out":
+                return f"{who} went out!"
+            case "no-winner":
+                return "Nothing is left to draw: the game ends with no winner."
+        return self.kind
+
+
+def _name(names: list[str], seat: int | None, viewer: int | None) -> str:
+    if seat is None:
+        return "Someone"
+    if viewer is not None and seat == viewer:
+        return "You"
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"

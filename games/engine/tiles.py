@@ -1,0 +1,99 @@
+"""Tiles and their text notation.
+
+A tile is written as its colour letter and number (``R12``, ``K1``) or ``J`` for a Joly
+(joker).  Tiles are values: the two physical copies of ``R5`` are equal and interchangeable,
+so the engine never needs to tell them apart.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .errors import InvalidAction
+
+COLOURS = ("R", "Y", "B", "K")
+COLOUR_NAMES = {"R": "red", "Y": "yellow", "B": "blue", "K": "black"}
+NUMBERS = range(1, 14)
+JOKER_TEXT = "J"
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Tile:
+    """A numbered tile (``colour`` in R/Y/B/K, ``number`` 1–13) or a Joly (``colour == "J"``)."""
+
+    colour: str
+    number: int = 0
+
+    @property
+    def is_joker(self) -> bool:
+        return self.colour == JOKER_TEXT
+
+    def __str__(self) -> str:
+        return JOKER_TEXT if self.is_joker else f"{self.colour}{self.number}"
+
+    def __repr__(self) -> str:
+        return f"Tile({self})"
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        return parse_tile(text)
+
+
+JOKER = Tile(JOKER_TEXT, 0)
+
+_CACHE: dict[str, Tile] = {JOKER_TEXT: JOKER}
+for _c in COLOURS:
+    for _n in NUMBERS:
+        _CACHE[f"{_c}{_n}"] = Tile(_c, _n)
+
+
+def parse_tile(text: str) -> Tile:
+    tile = _CACHE.get(text.strip().upper())
+    if tile is None:
+        raise InvalidAction(
+            f"'{text}' is not a tile: write a colour (R, Y, B, K) and a number 1-13, or J"
+        )
+    return tile
+
+
+def parse_tiles(text: str | Iterable[str]) -> list[Tile]:
+    """``"R12 R13 R1 J"`` (spaces or commas) → tiles, in the order written."""
+    words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [parse_tile(w) for w in words]
+
+
+def format_tiles(tiles: Iterable[Tile]) -> str:
+    return " ".join(str(t) for t in tiles)
+
+
+def full_set() -> list[Tile]:
+    """The 106 tiles of a Remi set: every colour and number twice, and two Jolys."""
+    tiles = [Tile(c, n) for c in COLOURS for n in NUMBERS for _ in range(2)]
+    return [*tiles, JOKER, JOKER]
+
+
+def sort_key(tile: Tile) -> tuple[int, int]:
+    """Rack order: by colour, then number; Jolys last."""
+    if tile.is_joker:
+        return (len(COLOURS), 0)
+    return (COLOURS.index(tile.colour), tile.number)
+
+
+def remove_tiles(pool: list[Tile], tiles: Iterable[Tile]) -> list[Tile] | None:
+    """``pool`` without ``tiles`` (as a multiset), or ``None`` when the pool lacks one of them."""
+    need = Counter(tiles)
+    have = Counter(pool)
+    if any(have[t] < k for t, k in need.items()):
+        return None
+    left = list(pool)
+    for tile, count in need.items():
+        for _ in range(count):
+            left.remove(tile)
+    return left
+
+
+def describe(tile: Tile) -> str:
+    """Words for a tile, for screen readers and the log: 'red 12', 'Joly'."""
+    return "Joly" if tile.is_joker else f"{COLOUR_NAMES[tile.colour]} {tile.number}"
