@@ -65,12 +65,37 @@ def add_candidates(state: State, seat: int) -> list[AddToMeld]:
                 for stands in options:
                     found.append(AddToMeld(index, Group((JOKER,), (stands,))))
                 continue
+            if not _may_extend(meld, tile):
+                continue
             try:
                 extend(meld, [tile])
             except InvalidMeld:
                 continue
             found.append(AddToMeld(index, Group((tile,))))
     return found
+
+
+def _may_extend(meld, tile: Tile) -> bool:
+    """A cheap test that rules out most tiles before ``extend`` judges them."""
+    if meld.kind == RUN:
+        if tile.colour != meld.colour:
+            return False
+        end = meld.start + len(meld.tiles)
+        return tile.number in (position_number(meld.start - 1), position_number(end) if end <= HIGH_ONE else -1)
+    return tile.number == meld.number and tile not in meld.stands_for or (
+        tile.number == meld.number and meld.joker_count > 0
+    )
+
+
+def _may_meld(tiles: tuple[Tile, ...]) -> bool:
+    """Three numbered tiles that could be a set or run (a cheap filter before ``classify``)."""
+    real = [t for t in tiles if not t.is_joker]
+    if len({t.number for t in real}) == 1:
+        return len({t.colour for t in real}) == len(real)
+    if len({t.colour for t in real}) != 1:
+        return False
+    numbers = sorted(t.number for t in real)
+    return numbers[-1] - numbers[0] <= 2 or numbers[0] == 1 and numbers[-1] >= 12
 
 
 def _joker_ends(meld) -> list[Tile | None]:
@@ -92,6 +117,8 @@ def pick_candidates(state: State, seat: int) -> list[Pick]:
     for index in range(1, len(state.discards)):
         row_tile = state.discards[index]
         for pair in pairs:
+            if not _may_meld((row_tile, *pair)):
+                continue
             try:
                 classify([row_tile, *pair])
             except InvalidMeld:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .actions import Action, Discard, Draw, Exchange, MeldAction, OfferDoubla, Ready, TakeDiscard, TakeExposed, Undo
+from .actions import Action, Declare, Discard, Draw, Exchange, MeldAction, OfferDoubla, Ready, TakeDiscard, TakeExposed, Undo
 from .errors import IllegalAction
 from .moves import add_candidates, meld_candidates, pick_candidates, swap_candidates
 from .remi import apply, new_game
@@ -43,6 +43,8 @@ def random_action(state: State, seat: int, rng: random.Random) -> Action:
 
 def _proposals(state: State, seat: int, rng: random.Random):
     rack = state.racks[seat]
+    if not state.acted[seat] and state.exposed_tile in rack and rng.random() < 0.7:
+        yield Declare()
     if state.phase == PRELUDE:
         if rng.random() < 0.3:
             pairs = sorted({t for t in rack if rack.count(t) >= 2 and not t.is_joker})

@@ -81,8 +81,11 @@ def new_game(
         exposed=None,
         racks=[[] for _ in names],
     )
+    # Always draw the random dealer, so the deal that follows is the same whether or not the
+    # caller (a series, a replay) names the dealer.
+    drawn = rng_for(state).randrange(players)
     if dealer is None:
-        dealer = rng_for(state).randrange(players)
+        dealer = drawn
     if not 0 <= dealer < players:
         raise InvalidAction(f"No seat {dealer} at this table.")
     while True:
