@@ -1,0 +1,1 @@
+"""The game app. Must not import Django here: ``games.engine`` is imported without Django."""

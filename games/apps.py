@@ -1,0 +1,8 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class GamesConfig(AppConfig):
+    name = "games"
+    verbose_name = "Games"

@@ -1,0 +1,3 @@
+"""Game persistence (tables, seats, games, action log) arrives with the lobby issue."""
+
+from __future__ import annotations

@@ -1,0 +1,79 @@
+"""``/healthz``: does each part the site needs answer right now?
+
+Load balancers and the stack test read it. Each check is short and independent, so one dead
+part is named instead of hiding the others, and the status is 503 whenever any is down.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import redis
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from remi_site.celery import app as celery_app
+from remi_site.tasks import HEARTBEAT_CACHE_KEY
+
+logger = logging.getLogger(__name__)
+
+Check = Callable[[], dict[str, Any]]
+
+
+def check_database() -> dict[str, Any]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        cursor.fetchone()
+    return {"vendor": connection.vendor}
+
+
+def check_redis() -> dict[str, Any]:
+    client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
+    try:
+        client.ping()
+        version = client.info("server").get("redis_version")
+    finally:
+        client.close()
+    return {"version": version}
+
+
+def check_celery() -> dict[str, Any]:
+    # A broadcast ping through the broker; limit=1 returns as soon as one worker answers.
+    replies = celery_app.control.ping(timeout=settings.HEALTHZ_CELERY_TIMEOUT, limit=1)
+    if not replies:
+        raise RuntimeError("no Celery worker answered a ping")
+    workers = sorted(name for reply in replies for name in reply)
+    return {"workers": workers, "last_beat_heartbeat": cache.get(HEARTBEAT_CACHE_KEY)}
+
+
+CHECKS: dict[str, Check] = {
+    "database": check_database,
+    "redis": check_redis,
+    "celery": check_celery,
+}
+
+
+def run_checks() -> tuple[bool, dict[str, dict[str, Any]]]:
+    results: dict[str, dict[str, Any]] = {}
+    for name, check in CHECKS.items():
+        try:
+            results[name] = {"ok": True, **check()}
+        except Exception as error:  # a health check reports every failure, whatever its kind
+            logger.warning("health check %s failed: %s", name, error)
+            results[name] = {"ok": False, "error": f"{type(error).__name__}: {error}"}
+    return all(result["ok"] for result in results.values()), results
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    healthy, results = run_checks()
+    down = [name for name, result in results.items() if not result["ok"]]
+    body = {"status": "ok" if healthy else "down", "down": down, "checks": results}
+    return JsonResponse(body, status=200 if healthy else 503)

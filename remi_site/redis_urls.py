@@ -1,0 +1,146 @@
+"""One Redis, three uses: derive each use's connection URL from ``REDIS_URL``.
+
+The channel layer, the cache and the Celery broker each get their own database number, counted
+from the one in ``REDIS_URL`` (``redis://host:6379/4`` gives 4, 5 and 6). Separate databases
+mean a ``FLUSHDB`` of the cache (tests do one per test) can never drop queued Celery messages
+or channel-layer groups, and an operator can inspect each use on its own.
+
+Both TCP (``redis://``, ``rediss://``) and unix-socket (``unix:///path.sock``) URLs work, so
+the embedded development server and an external one differ only in the URL.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from django.core.exceptions import ImproperlyConfigured
+
+# Redis ships with 16 databases (0-15) unless its configuration says otherwise.
+DATABASE_COUNT = 16
+
+
+class Use(IntEnum):
+    """Offset of each use from the base database number."""
+
+    CHANNELS = 0
+    CACHE = 1
+    CELERY = 2
+
+
+@dataclass(frozen=True)
+class RedisTarget:
+    scheme: str
+    netloc: str
+    path: str
+    query: tuple[tuple[str, str], ...]
+    base_db: int
+
+    def db(self, use: Use) -> int:
+        return self.base_db + use
+
+    def url(self, use: Use) -> str:
+        """A URL for redis-py's ``from_url`` (used by the cache and channels-redis)."""
+        if self.scheme == "unix":
+            query = [*self.query, ("db", str(self.db(use)))]
+            return urlunsplit(("unix", self.netloc, self.path, urlencode(query), ""))
+        return urlunsplit((self.scheme, self.netloc, f"/{self.db(use)}", urlencode(self.query), ""))
+
+    def kombu_url(self, use: Use = Use.CELERY) -> str:
+        """The same server as a Celery broker URL; kombu spells unix sockets its own way."""
+        if self.scheme == "unix":
+            query = [*self.query, ("virtual_host", str(self.db(use)))]
+            return urlunsplit(("redis+socket", self.netloc, self.path, urlencode(query), ""))
+        return self.url(use)
+
+    @property
+    def base_url(self) -> str:
+        return self.url(Use.CHANNELS)
+
+
+def parse_redis_url(url: str, *, name: str = "REDIS_URL") -> RedisTarget:
+    """Validate ``url`` and return the target; errors name the variable ``name``."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    db_in_query = [value for key, value in query if key == "db"]
+    rest = tuple((key, value) for key, value in query if key != "db")
+
+    if scheme == "unix":
+        if not parts.path.startswith("/"):
+            raise ImproperlyConfigured(
+                f"{name} must give an absolute socket path, like unix:///srv/redis.sock"
+            )
+        raw_db = db_in_query[-1] if db_in_query else "0"
+        path = parts.path
+    elif scheme in {"redis", "rediss"}:
+        if not parts.hostname:
+            raise ImproperlyConfigured(f"{name} must name a host, like redis://127.0.0.1:6379/0")
+        try:
+            _ = parts.port
+        except ValueError:
+            raise ImproperlyConfigured(f"{name} has an invalid port: {url!r}") from None
+        from_path = parts.path.strip("/")
+        raw_db = from_path or (db_in_query[-1] if db_in_query else "0")
+        path = ""
+    else:
+        raise ImproperlyConfigured(
+            f"{name} must start with redis://, rediss:// or unix://, not {url!r}"
+        )
+
+    if not raw_db.isdigit():
+        raise ImproperlyConfigured(f"{name} has a database number that is not a number: {raw_db!r}")
+    base_db = int(raw_db)
+    highest = base_db + max(Use)
+    if highest >= DATABASE_COUNT:
+        raise ImproperlyConfigured(
+            f"{name} database {base_db} is too high: the site uses {len(Use)} consecutive "
+            f"databases from it (channel layer, cache, Celery) and Redis has 0-"
+            f"{DATABASE_COUNT - 1}; use {DATABASE_COUNT - len(Use)} or lower."
+        )
+    return RedisTarget(scheme=scheme, netloc=parts.netloc, path=path, query=rest, base_db=base_db)
+
+
+@dataclass(frozen=True)
+class RedisSettings:
+    """The Django settings for all three uses of one Redis server.
+
+    Built in one place so the settings module and the test suite (which swaps in its own Redis
+    server) cannot drift apart.
+    """
+
+    redis_url: str
+    caches: dict[str, Any]
+    channel_layers: dict[str, Any]
+    celery_broker_url: str
+
+    def as_django_settings(self) -> dict[str, Any]:
+        return {
+            "REDIS_URL": self.redis_url,
+            "CACHES": self.caches,
+            "CHANNEL_LAYERS": self.channel_layers,
+            "CELERY_BROKER_URL": self.celery_broker_url,
+        }
+
+
+def redis_settings(url: str, *, name: str = "REDIS_URL") -> RedisSettings:
+    target = parse_redis_url(url, name=name)
+    return RedisSettings(
+        redis_url=target.base_url,
+        caches={
+            "default": {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": target.url(Use.CACHE),
+                "KEY_PREFIX": "remi",
+            }
+        },
+        channel_layers={
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {"hosts": [{"address": target.url(Use.CHANNELS)}], "prefix": "remi"},
+            }
+        },
+        celery_broker_url=target.kombu_url(Use.CELERY),
+    )

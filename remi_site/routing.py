@@ -1,0 +1,11 @@
+"""WebSocket URL routes; apps add theirs to this list."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, path
+
+from remi_site.consumers import PingConsumer
+
+websocket_urlpatterns: list[URLPattern] = [
+    path("ws/ping/", PingConsumer.as_asgi()),
+]

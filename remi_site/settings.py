@@ -1,0 +1,272 @@
+"""Settings for the Remi site, all read from the environment.
+
+Defaults give a working development site on a fresh checkout: SQLite under ``var/`` and the
+embedded Redis that ``./bin/run`` starts on ``var/redis.sock``. Production sets the variables
+listed in the README. A bad value stops start-up with a message naming the variable.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from remi_site.env import env_bool, env_int, env_list, env_optional, env_path, env_str
+from remi_site.paths import BASE_DIR, embedded_redis_socket, var_dir
+from remi_site.redis_urls import redis_settings
+
+# --- Core -----------------------------------------------------------------------------------
+
+DEBUG = env_bool("DEBUG", True)
+
+SECRET_KEY = env_str(
+    "SECRET_KEY",
+    # Only a development site may run with a key that is public in the repository.
+    "django-insecure-remi-development-only-key-never-use-it-in-production" if DEBUG else None,
+)
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
+if not ALLOWED_HOSTS:
+    raise ImproperlyConfigured(
+        "ALLOWED_HOSTS must list the site's host names (comma-separated) when DEBUG is off."
+    )
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+VAR_DIR = var_dir()
+
+INSTALLED_APPS = [
+    # daphne first: it replaces runserver with an ASGI server that also speaks WebSocket.
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "template_partials",
+    "allauth",
+    "allauth.account",
+    "accounts",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    # WhiteNoise serves static files from daphne itself, so no separate file server is needed.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.preferred_language_middleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+]
+
+ROOT_URLCONF = "remi_site.urls"
+ASGI_APPLICATION = "remi_site.asgi.application"
+WSGI_APPLICATION = "remi_site.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        # Project templates come first so they override allauth's and Django's own.
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.debug",
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Database -------------------------------------------------------------------------------
+
+# SQLite is shared by a web process and a Celery worker writing at once: WAL lets readers run
+# beside a writer, IMMEDIATE transactions take the write lock up front (no deadlock when two
+# transactions both try to upgrade from reading), and the busy timeout makes a writer wait
+# for the lock instead of failing at once.
+SQLITE_OPTIONS: dict[str, Any] = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": (
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;"
+    ),
+}
+
+
+def _database_from_url(url: str) -> dict[str, Any]:
+    try:
+        config: dict[str, Any] = dict(dj_database_url.parse(url))
+    except (ValueError, dj_database_url.UnknownSchemeError) as error:
+        raise ImproperlyConfigured(f"DATABASE_URL is not a usable database URL: {error}") from None
+    engine = config["ENGINE"]
+    if engine == "django.db.backends.sqlite3":
+        config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
+    elif engine != "django.db.backends.postgresql":
+        raise ImproperlyConfigured(
+            f"DATABASE_URL must be a postgres:// or sqlite:// URL; {engine} is not supported."
+        )
+    if not config.get("NAME"):
+        raise ImproperlyConfigured("DATABASE_URL must name a database.")
+    config["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 0, minimum=0)
+    config["CONN_HEALTH_CHECKS"] = config["CONN_MAX_AGE"] > 0
+    return config
+
+
+def _default_sqlite(path: Path) -> dict[str, Any]:
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": path,
+        "OPTIONS": SQLITE_OPTIONS,
+        # A file, not Django's default in-memory test database, so a Celery worker or a
+        # daphne started by a test can open the same test database as the test itself.
+        "TEST": {"NAME": path.with_name(f"test-{path.name}")},
+    }
+
+
+_database_url = env_optional("DATABASE_URL")
+DATABASES = {
+    "default": _database_from_url(_database_url)
+    if _database_url
+    else _default_sqlite(VAR_DIR / "db.sqlite3")
+}
+if not _database_url:
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+# --- Redis: channel layer, cache, Celery broker ---------------------------------------------
+
+# Unset means the embedded redis-server (remi_site.embedded_redis) on a unix socket in var/.
+EMBEDDED_REDIS = env_optional("REDIS_URL") is None
+_redis = redis_settings(env_optional("REDIS_URL") or f"unix://{embedded_redis_socket()}")
+REDIS_URL = _redis.redis_url
+CACHES = _redis.caches
+CHANNEL_LAYERS = _redis.channel_layers
+CELERY_BROKER_URL = _redis.celery_broker_url
+
+# --- Celery ---------------------------------------------------------------------------------
+
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True  # the worker may start before Redis answers
+CELERY_TASK_IGNORE_RESULT = True  # tasks report through the database, not a result backend
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+# A task lost with its worker is delivered again; tasks are idempotent, so that is safe.
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BEAT_SCHEDULE_FILENAME = str(env_path("CELERY_BEAT_SCHEDULE_FILE", VAR_DIR / "celerybeat"))
+HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", 30, minimum=1)
+CELERY_BEAT_SCHEDULE = {
+    # Beat -> broker -> worker -> cache: /healthz shows when this last went all the way round.
+    "heartbeat": {"task": "remi_site.tasks.record_heartbeat", "schedule": HEARTBEAT_SECONDS},
+}
+HEALTHZ_CELERY_TIMEOUT = 1.0
+
+# --- Accounts -------------------------------------------------------------------------------
+
+AUTH_USER_MODEL = "accounts.User"
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "home"
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+# Players can play straight after signing up; the confirmation email still goes out.
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Remi] "
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
+ACCOUNT_USER_DISPLAY = "accounts.models.display_name_of"
+# allauth's default rate limits stay on (they live in the Redis cache); failed logins are
+# limited per IP and per account.
+
+# --- Email ----------------------------------------------------------------------------------
+
+EMAIL_BACKEND = env_str(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25, minimum=1, maximum=65535)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL cannot both be on; pick one.")
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Remi <remi@localhost>")
+SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+
+# --- Internationalisation -------------------------------------------------------------------
+
+LANGUAGE_CODE = env_str("LANGUAGE_CODE", "en")
+LANGUAGES = [("en", "English"), ("ro", "Română")]
+if LANGUAGE_CODE not in dict(LANGUAGES):
+    raise ImproperlyConfigured(f"LANGUAGE_CODE must be one of {', '.join(dict(LANGUAGES))}.")
+TIME_ZONE = env_str("TIME_ZONE", "Europe/Bucharest")
+USE_I18N = True
+USE_TZ = True
+
+# --- Static files ---------------------------------------------------------------------------
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = env_path("STATIC_ROOT", VAR_DIR / "static")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        # Hashed, compressed names need `manage.py collectstatic`; development skips that.
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+
+# --- Security (production defaults follow DEBUG) ------------------------------------------
+
+if env_bool("USE_X_FORWARDED_PROTO", False):
+    # Only behind a reverse proxy that sets this header itself; otherwise clients could forge it.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # load balancers probe over plain HTTP
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+X_FRAME_OPTIONS = "DENY"
+
+# --- Logging --------------------------------------------------------------------------------
+
+LOG_LEVEL = env_str("LOG_LEVEL", "INFO").upper()
+if LOG_LEVEL not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+    raise ImproperlyConfigured("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL.")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+}
