@@ -1,0 +1,628 @@
+"""An exact solver for one turn's placement: the best melds and additions a rack can make.
+
+``solve`` answers "which tiles should I lay down now?" for the bots.  It is exact: the plan it
+returns is optimal for the objective, and it is deterministic for the same input.
+
+How it works
+------------
+1. *Pieces.*  Every way the rack can contribute one unit of play is listed up front:
+   every new set and run the rack can form (with every Joly reading that matters), and for each
+   table meld every single extension of it (a run grown at its low end, its high end or both at
+   once; a set given a missing colour or a Joly).  A table meld takes at most one piece, so two
+   additions to the same meld are always one piece.  Pieces that use the same rack tiles for the
+   same target are interchangeable, so only the best-valued one is kept.
+2. *Search.*  Rack tiles are decided in a fixed order (number, then colour).  The lowest
+   undecided tile is either left on the rack (all its remaining copies at once) or used in one
+   piece *anchored* at it (a piece whose lowest tile it is, so all its other tiles are still
+   undecided).  Jolys only ever enter through pieces; Joly-only additions to table melds are
+   settled once every numbered tile is decided.  The value of a state (remaining tiles, Jolys,
+   table melds already extended, plus the few facts the constraints need) is memoised, and a
+   choice is skipped when even an optimistic bound on what follows cannot beat the best choice
+   already found at that state, so memoised values stay exact.
+3. *Constraints* ride along in the state: how many tiles must still be left on the rack
+   (``keep``), whether a run is still needed (first meld), and — when the objective is tiles —
+   how many first-meld points are still needed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from .actions import Action, AddToMeld, Group, MeldAction
+from .melds import HIGH_ONE, RUN, Meld, position_number, run_value, set_value
+from .rules import Rules
+from .tiles import COLOURS, JOKER, Tile
+
+POINTS = "points"
+TILES = "tiles"
+OBJECTIVES = (POINTS, TILES)
+
+NEW = -1  # the target of a piece that is a new meld rather than an addition
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to lay down this turn.
+
+    ``melds`` are new melds from the rack (run Jolys designated); ``additions`` pairs a table
+    meld index with the tiles added to it (at most one entry per meld).  ``points`` is the
+    first-meld-scale value of every tile placed, ``tiles`` the number of rack tiles placed.
+    """
+
+    melds: tuple[Group, ...]
+    additions: tuple[tuple[int, Group], ...]
+    points: int
+    tiles: int
+
+    def actions(self) -> list[Action]:
+        """Engine actions that play this plan: the new melds as one ``meld`` (a first meld must
+        be a single action), then one ``add`` per table meld.  New melds go to the end of the
+        table, so the indices of the additions stay valid."""
+        played: list[Action] = []
+        if self.melds:
+            played.append(MeldAction(self.melds))
+        played.extend(AddToMeld(index, group) for index, group in self.additions)
+        return played
+
+    def __str__(self) -> str:
+        return "; ".join(str(a) for a in self.actions()) or "(nothing)"
+
+
+EMPTY_PLAN = Plan((), (), 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    """One new meld, or one extension of one table meld, as the search sees it."""
+
+    target: int  # table meld index, or NEW
+    real: tuple[Tile, ...]  # numbered rack tiles used, sorted
+    jokers: int
+    points: int
+    run: bool  # a new run (what first_meld_needs_run asks for)
+    group: Group
+    values: tuple[int, ...]  # slot value of each tile in ``real``
+    joker_value: int  # the best slot value any of its Jolys gets (0 without Jolys)
+
+
+def _order_key(tile: Tile) -> tuple[int, int]:
+    # Number first: sets are decided at their number and runs at their lowest tile, which keeps
+    # the tiles a choice reaches ahead to few, so the memoised states stay few.
+    return (tile.number, COLOURS.index(tile.colour))
+
+
+def _run_tile(colour: str, position: int) -> Tile:
+    return Tile(colour, position_number(position))
+
+
+# --- listing the pieces ------------------------------------------------------------------
+
+
+def _fits(tiles: Sequence[Tile], counts: Counter[Tile]) -> bool:
+    need = Counter(tiles)
+    return all(counts[t] >= k for t, k in need.items())
+
+
+def _run_piece(
+    colour: str, target: int, positions: Sequence[int], joker_at: frozenset[int]
+) -> tuple[tuple[Tile, ...], int, list[Tile], list[Tile], list[int], int]:
+    """Tiles, designations and values for run ``positions`` with Jolys at ``joker_at``."""
+    real: list[Tile] = []
+    values: list[int] = []
+    laid: list[Tile] = []
+    designations: list[Tile] = []
+    joker_value = 0
+    for p in positions:
+        tile = _run_tile(colour, p)
+        if p in joker_at:
+            laid.append(JOKER)
+            designations.append(tile)
+            joker_value = max(joker_value, run_value(p))
+        else:
+            laid.append(tile)
+            real.append(tile)
+            values.append(run_value(p))
+    points = sum(run_value(p) for p in positions)
+    return tuple(laid), points, real, designations, values, joker_value
+
+
+def _make_piece(
+    target: int,
+    laid: Sequence[Tile],
+    designations: Sequence[Tile | None],
+    real: Sequence[Tile],
+    values: Sequence[int],
+    points: int,
+    run: bool,
+    joker_value: int,
+) -> _Piece:
+    order = sorted(range(len(real)), key=lambda i: _order_key(real[i]))
+    return _Piece(
+        target=target,
+        real=tuple(real[i] for i in order),
+        jokers=len(laid) - len(real),
+        points=points,
+        run=run,
+        group=Group(tuple(laid), tuple(designations)),
+        values=tuple(values[i] for i in order),
+        joker_value=joker_value,
+    )
+
+
+def _new_runs(counts: Counter[Tile], jokers: int) -> list[_Piece]:
+    pieces: list[_Piece] = []
+    for colour in COLOURS:
+        for start in range(1, HIGH_ONE - 1):
+            missing: list[int] = []
+            for end in range(start, HIGH_ONE + 1):
+                if not counts[_run_tile(colour, end)]:
+                    missing.append(end)
+                    if len(missing) > jokers:
+                        break
+                length = end - start + 1
+                if length < 3:
+                    continue
+                positions = range(start, end + 1)
+                present = [p for p in positions if p not in missing]
+                # Jolys fill the gaps; a spare Joly may also stand in for a tile the rack has,
+                # which frees that tile for another meld (sometimes the only way to use both).
+                most = min(jokers, length // 3)
+                for extra in range(0, most - len(missing) + 1):
+                    for spare in combinations(present, extra):
+                        joker_at = frozenset(missing) | frozenset(spare)
+                        laid, points, real, designations, values, jv = _run_piece(
+                            colour, NEW, positions, joker_at
+                        )
+                        if not _fits(real, counts):  # a 1-to-1 run needs both 1s
+                            continue
+                        pieces.append(
+                            _make_piece(NEW, laid, designations, real, values, points, True, jv)
+                        )
+    return pieces
+
+
+def _new_sets(counts: Counter[Tile], jokers: int) -> list[_Piece]:
+    pieces: list[_Piece] = []
+    for number in range(1, 14):
+        present = [Tile(c, number) for c in COLOURS if counts[Tile(c, number)]]
+        value = set_value(number)
+        for size in (2, 3, 4):
+            for chosen in combinations(present, size):
+                for joly in (0, 1):
+                    total = size + joly
+                    if total < 3 or total > 4 or joly > jokers or size < 2 * joly:
+                        continue
+                    laid = [*chosen, *[JOKER] * joly]
+                    pieces.append(
+                        _make_piece(
+                            NEW,
+                            laid,
+                            (),
+                            chosen,
+                            [value] * size,
+                            value * total,
+                            False,
+                            value if joly else 0,
+                        )
+                    )
+    return pieces
+
+
+def _end_fills(
+    colour: str, positions: Sequence[int], counts: Counter[Tile], jokers: int
+) -> list[tuple[int, ...]]:
+    """Every way to fill a prefix of ``positions`` (running outwards from a run's end) with
+    rack tiles or Jolys: each fill is a tuple of flags, 1 for a Joly, 0 for the rack tile."""
+    fills: list[tuple[int, ...]] = [()]
+    frontier: list[tuple[int, ...]] = [()]
+    for p in positions:
+        have = counts[_run_tile(colour, p)] > 0
+        grown: list[tuple[int, ...]] = []
+        for fill in frontier:
+            if have:
+                grown.append((*fill, 0))
+            if sum(fill) < jokers:
+                grown.append((*fill, 1))
+        if not grown:
+            break
+        fills.extend(grown)
+        frontier = grown
+    return fills
+
+
+def _run_extensions(index: int, meld: Meld, counts: Counter[Tile], jokers: int) -> list[_Piece]:
+    colour = meld.colour
+    start = meld.start
+    end = start + len(meld.tiles) - 1
+    real_before = len(meld.tiles) - meld.joker_count
+    low = _end_fills(colour, range(start - 1, 0, -1), counts, jokers)
+    high = _end_fills(colour, range(end + 1, HIGH_ONE + 1), counts, jokers)
+    pieces: list[_Piece] = []
+    for low_fill in low:
+        for high_fill in high:
+            if not low_fill and not high_fill:
+                continue
+            added_jokers = sum(low_fill) + sum(high_fill)
+            added = len(low_fill) + len(high_fill)
+            if added_jokers > jokers:
+                continue
+            # The whole meld must keep twice as many numbered tiles as Jolys.
+            if real_before + added - added_jokers < 2 * (meld.joker_count + added_jokers):
+                continue
+            # Positions low to high; the low fill runs outwards, so reverse it.
+            low_positions = [start - 1 - i for i in range(len(low_fill))][::-1]
+            high_positions = [end + 1 + i for i in range(len(high_fill))]
+            flags = [*low_fill[::-1], *high_fill]
+            positions = [*low_positions, *high_positions]
+            joker_at = frozenset(p for p, f in zip(positions, flags, strict=True) if f)
+            laid, points, real, designations, values, jv = _run_piece(
+                colour, index, positions, joker_at
+            )
+            if not _fits(real, counts):  # both ends may want the same 1
+                continue
+            pieces.append(_make_piece(index, laid, designations, real, values, points, False, jv))
+    return pieces
+
+
+def _set_extensions(index: int, meld: Meld, counts: Counter[Tile], jokers: int) -> list[_Piece]:
+    if len(meld.tiles) >= 4:
+        return []
+    number = meld.number
+    value = set_value(number)
+    real_colours = {t.colour for t in meld.tiles if not t.is_joker}
+    pieces: list[_Piece] = []
+    for colour in COLOURS:
+        tile = Tile(colour, number)
+        if colour not in real_colours and counts[tile]:
+            pieces.append(_make_piece(index, [tile], (), [tile], [value], value, False, 0))
+    # Three numbered tiles may take a Joly as the fourth; two and a Joly may not take another.
+    if jokers and meld.joker_count == 0:
+        pieces.append(_make_piece(index, [JOKER], (), [], [], value, False, value))
+    return pieces
+
+
+def _pieces(
+    counts: Counter[Tile], jokers: int, table: Sequence[Meld], may_add: bool
+) -> list[_Piece]:
+    found = _new_runs(counts, jokers) + _new_sets(counts, jokers)
+    if may_add:
+        for index, meld in enumerate(table):
+            if meld.kind == RUN:
+                found.extend(_run_extensions(index, meld, counts, jokers))
+            else:
+                found.extend(_set_extensions(index, meld, counts, jokers))
+    # Pieces that take the same tiles for the same target are interchangeable: keep the best
+    # valued (the first of equals, so the choice is deterministic).  Keeping the best also
+    # matches the engine, which reads an undesignated tile the highest-valued way.
+    best: dict[tuple[int, tuple[Tile, ...], int], _Piece] = {}
+    for piece in found:
+        key = (piece.target, piece.real, piece.jokers)
+        if key not in best or piece.points > best[key].points:
+            best[key] = piece
+    return list(best.values())
+
+
+# --- the search --------------------------------------------------------------------------
+
+# Tile counts are packed four bits each: a count (0..7, in practice 0..2) under a guard bit, so
+# one subtraction takes a piece's tiles and one mask tells whether the rack had them all.
+_BITS = 4
+_COUNT = 7
+_GUARD = 8
+
+
+@dataclass(frozen=True, slots=True)
+class _Move:
+    """A piece compiled for the search."""
+
+    piece: _Piece
+    need: int  # packed tile counts it uses
+    jokers: int
+    points: int
+    tiles: int
+    bit: int  # the table meld it uses, as a bit (0 for a new meld)
+    run: bool
+    bound: int  # optimistic points of what it uses (to update the state's bound)
+
+
+class _Search:
+    """Memoised exhaustive search over the rack's tiles, with a local bound to skip choices."""
+
+    def __init__(
+        self,
+        kinds: list[Tile],
+        counts: list[int],
+        jokers: int,
+        pieces: list[_Piece],
+        objective: str,
+        must: list[int],
+        spare_jokers: int,
+    ) -> None:
+        self.kinds = kinds
+        self.index = {t: i for i, t in enumerate(kinds)}
+        self.orig = counts
+        self.must = must
+        self.spare_jokers = spare_jokers  # the most Jolys the plan may leave unplaced
+        self.jokers = jokers
+        self.objective = objective
+        self.guard = sum(_GUARD << (_BITS * i) for i in range(len(kinds)))
+        # The best value each tile (and a Joly) can reach in any piece: the optimistic bound.
+        best_value = [0] * len(kinds)
+        joker_best = 0
+        for piece in pieces:
+            for tile, value in zip(piece.real, piece.values, strict=True):
+                i = self.index[tile]
+                best_value[i] = max(best_value[i], value)
+            joker_best = max(joker_best, piece.joker_value)
+        self.best_value = best_value
+        self.joker_best = joker_best
+        self.anchored: list[list[_Move]] = [[] for _ in kinds]
+        self.joker_only: list[_Move] = []
+        relevant_at = [0] * (len(kinds) + 1)
+        joker_melds = 0
+        for piece in pieces:
+            need = 0
+            bound = piece.jokers * joker_best
+            for tile in piece.real:
+                i = self.index[tile]
+                need += 1 << (_BITS * i)
+                bound += best_value[i]
+            move = _Move(
+                piece,
+                need,
+                piece.jokers,
+                piece.points,
+                len(piece.real) + piece.jokers,
+                0 if piece.target == NEW else 1 << piece.target,
+                piece.run,
+                bound,
+            )
+            if piece.real:
+                anchor = self.index[piece.real[0]]
+                self.anchored[anchor].append(move)
+                relevant_at[anchor] |= move.bit
+            else:
+                self.joker_only.append(move)
+                joker_melds |= move.bit
+        # Best first: a good choice found early lets the bound skip more of the rest.
+        for moves in self.anchored:
+            moves.sort(key=lambda m: (-m.points, -m.tiles))
+        self.joker_only.sort(key=lambda m: (-m.points, m.jokers))
+        # Which table melds can still matter from tile k on: the search forgets the others,
+        # so states that differ only in melds nobody can reach any more are one state.
+        for k in range(len(kinds) - 1, -1, -1):
+            relevant_at[k] |= relevant_at[k + 1]
+        self.relevant_at = relevant_at
+        self.joker_melds = joker_melds
+        self.memo: dict[tuple[int, ...], tuple[tuple[int, int] | None, object]] = {}
+
+    def key(self, value: tuple[int, int]) -> tuple[int, int]:
+        """Order of (points, tiles) pairs under the objective."""
+        return value if self.objective == POINTS else (value[1], value[0])
+
+    def bound_of(self, rem: int) -> int:
+        total = 0
+        i = 0
+        while rem:
+            total += (rem & _COUNT) * self.best_value[i]
+            rem >>= _BITS
+            i += 1
+        return total
+
+    # The state: rem (packed counts of undecided tiles), jok (Jolys not yet used), used (table
+    # melds already extended), has_run, leave (tiles that must still be left on the rack),
+    # need (first-meld points still needed, only when the objective is tiles).
+
+    def best(
+        self, rem: int, jok: int, used: int, has_run: bool, leave: int, need: int, ub: int
+    ) -> tuple[int, int] | None:
+        """Best future (points, tiles), or None if the constraints cannot be met.  ``ub`` is
+        the optimistic points of ``rem`` (passed down to avoid recomputing it)."""
+        if not rem:
+            return self.finish(jok, used, has_run, leave, need)
+        low = rem & -rem
+        k = (low.bit_length() - 1) // _BITS
+        relevant = self.relevant_at[k] | (self.joker_melds if jok else 0)
+        used &= relevant
+        state = (rem, jok, used, has_run, leave, need)
+        hit = self.memo.get(state)
+        if hit is not None:
+            return hit[0]
+        count = (rem >> (_BITS * k)) & _COUNT
+        ub_all = ub + jok * self.joker_best
+        tiles_left = self._tiles(rem) + jok
+        best: tuple[int, int] | None = None
+        best_key: tuple[int, int] | None = None
+        choice: object = None
+        for move in self.anchored[k]:
+            if move.jokers > jok or move.bit & used:
+                continue
+            if ((rem | self.guard) - move.need) & self.guard != self.guard:
+                continue
+            if best_key is not None:
+                # The most this choice can reach: its own value plus everything left after it.
+                hope = self.key((ub_all - move.bound + move.points, tiles_left))
+                if hope <= best_key:
+                    continue
+            child = self.best(
+                rem - move.need,
+                jok - move.jokers,
+                used | move.bit,
+                has_run or move.run,
+                leave,
+                max(0, need - move.points),
+                ub - (move.bound - move.jokers * self.joker_best),
+            )
+            if child is None:
+                continue
+            value = (child[0] + move.points, child[1] + move.tiles)
+            value_key = self.key(value)
+            if best_key is None or value_key > best_key:
+                best, best_key, choice = value, value_key, move
+        # Leave every remaining copy of this tile (one copy used and one left is reached by
+        # using one copy first).  A tile the plan must use cannot be left.
+        if self.orig[k] - count >= self.must[k]:
+            hope = self.key((ub_all - count * self.best_value[k], tiles_left - count))
+            if best_key is None or hope > best_key:
+                child = self.best(
+                    rem - (count << (_BITS * k)),
+                    jok,
+                    used,
+                    has_run,
+                    max(0, leave - count),
+                    need,
+                    ub - count * self.best_value[k],
+                )
+                if child is not None and (best_key is None or self.key(child) > best_key):
+                    best, best_key, choice = child, self.key(child), None
+        self.memo[state] = (best, choice)
+        return best
+
+    @staticmethod
+    def _tiles(rem: int) -> int:
+        total = 0
+        while rem:
+            total += rem & _COUNT
+            rem >>= _BITS
+        return total
+
+    def finish(
+        self, jok: int, used: int, has_run: bool, leave: int, need: int
+    ) -> tuple[int, int] | None:
+        """Every numbered tile is decided: place spare Jolys on table melds not yet extended."""
+        if not has_run:
+            return None
+        used &= self.joker_melds
+        state = (0, jok, used, has_run, leave, need)
+        hit = self.memo.get(state)
+        if hit is not None:
+            return hit[0]
+        spare = jok - leave
+        if spare < 0:  # not enough tiles left on the rack
+            self.memo[state] = (None, ())
+            return None
+        options: list[tuple[tuple[int, int], tuple[_Move, ...]]] = [((0, 0), ())]
+        free = [m for m in self.joker_only if not m.bit & used and m.jokers <= spare]
+        if free:
+            # The best single addition (moves are sorted best first within each Joly count).
+            for jokers in (1, 2):
+                one = next((m for m in free if m.jokers == jokers), None)
+                if one is not None:
+                    options.append(((one.points, one.tiles), (one,)))
+            # Two one-Joly additions on different melds: the best one and its best partner.
+            singles = [m for m in free if m.jokers == 1]
+            if spare >= 2 and singles:
+                first = singles[0]
+                partner = next((m for m in singles if m.bit != first.bit), None)
+                if partner is not None:
+                    options.append(((first.points + partner.points, 2), (first, partner)))
+        best: tuple[int, int] | None = None
+        choice: tuple[_Move, ...] = ()
+        for value, moves in options:
+            # value[1] is the number of Jolys this option places.
+            if value[0] < need or jok - value[1] > self.spare_jokers:
+                continue
+            if best is None or self.key(value) > self.key(best):
+                best, choice = value, moves
+        self.memo[state] = (best, choice)
+        return best
+
+    def replay(
+        self, rem: int, jok: int, used: int, has_run: bool, leave: int, need: int, ub: int
+    ) -> list[_Piece]:
+        """The pieces of the best plan from this state (after ``best`` has filled the memo)."""
+        chosen: list[_Piece] = []
+        while True:
+            if not rem:
+                used &= self.joker_melds
+                _, moves = self.memo[(0, jok, used, has_run, leave, need)]
+                chosen.extend(m.piece for m in moves)  # type: ignore[attr-defined]
+                return chosen
+            low = rem & -rem
+            k = (low.bit_length() - 1) // _BITS
+            used &= self.relevant_at[k] | (self.joker_melds if jok else 0)
+            _, move = self.memo[(rem, jok, used, has_run, leave, need)]
+            if move is None:
+                count = (rem >> (_BITS * k)) & _COUNT
+                rem -= count << (_BITS * k)
+                leave = max(0, leave - count)
+                ub -= count * self.best_value[k]
+                continue
+            assert isinstance(move, _Move)
+            chosen.append(move.piece)
+            rem -= move.need
+            jok -= move.jokers
+            used |= move.bit
+            has_run = has_run or move.run
+            need = max(0, need - move.points)
+            ub -= move.bound - move.jokers * self.joker_best
+
+
+def solve(
+    rack: Sequence[Tile],
+    table: Sequence[Meld],
+    rules: Rules,
+    *,
+    first_meld: bool,
+    may_add: bool = True,
+    objective: str = POINTS,
+    keep: int = 1,
+    must_use: Sequence[Tile] = (),
+) -> Plan | None:
+    """The optimal placement for ``rack`` against the ``table`` melds.
+
+    ``first_meld``: only new melds, worth at least ``rules.first_meld_minimum`` and holding a
+    run if the rules ask; None when no such meld exists.  Otherwise new melds of any value and
+    (``may_add``) additions to table melds; the empty plan when nothing can be placed.
+    ``objective`` is ``"points"`` (ties: more tiles) or ``"tiles"`` (ties: more points).
+    At least ``keep`` tiles stay on the rack.  ``must_use`` tiles (e.g. a discard taken for the
+    first meld) must all be placed; None when that is impossible.
+    """
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
+    if keep < 0:
+        raise ValueError("keep cannot be negative")
+    counts = Counter(t for t in rack if not t.is_joker)
+    jokers = len(rack) - sum(counts.values())
+    required = Counter(must_use)
+    if any(required[t] > (jokers if t.is_joker else counts[t]) for t in required):
+        raise ValueError("must_use names tiles that are not on the rack")
+    pieces = _pieces(counts, jokers, table, may_add and not first_meld)
+    # Tiles that fit no piece are left from the start; they already satisfy part of ``keep``.
+    usable = {t for piece in pieces for t in piece.real}
+    kinds = sorted(usable, key=_order_key)
+    unusable = sum(k for t, k in counts.items() if t not in usable)
+    if any(t not in usable for t in required if not t.is_joker):
+        return None
+    search = _Search(
+        kinds,
+        [counts[t] for t in kinds],
+        jokers,
+        pieces,
+        objective,
+        [required[t] for t in kinds],
+        jokers - required[JOKER],
+    )
+    rem = sum(counts[t] << (_BITS * i) for i, t in enumerate(kinds))
+    needs_run = first_meld and rules.first_meld_needs_run
+    need = rules.first_meld_minimum if first_meld and objective == TILES else 0
+    leave = max(0, keep - unusable)
+    ub = search.bound_of(rem)
+    result = search.best(rem, jokers, 0, not needs_run, leave, need, ub)
+    if result is None:
+        return None if first_meld or required else EMPTY_PLAN
+    points, tiles = result
+    if first_meld and (points < rules.first_meld_minimum or tiles == 0):
+        return None
+    chosen = search.replay(rem, jokers, 0, not needs_run, leave, need, ub)
+    melds = tuple(p.group for p in chosen if p.target == NEW)
+    additions = tuple(
+        sorted(((p.target, p.group) for p in chosen if p.target != NEW), key=lambda a: a[0])
+    )
+    plan = Plan(melds, additions, points, tiles)
+    assert sum(p.points for p in chosen) == points
+    assert sum(len(p.real) + p.jokers for p in chosen) == tiles
+    return plan

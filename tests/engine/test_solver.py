@@ -1,0 +1,526 @@
+"""The exact placement solver (games/engine/solver.py).
+
+1. Hand-worked positions (values by rule 8: 2-9 are 5, 10-13 are 10, a 1 is 5 low, 10 high,
+   25 in a set; a Joly is worth the tile it stands for).
+2. The solver equals a brute force on small racks.  The brute force shares nothing with the
+   solver: it tries every way to split every sub-multiset of the rack into groups and lets the
+   engine's ``classify``/``extend`` judge each group.
+3. On thousands of positions from random games, the plan is accepted by ``apply`` action by
+   action, keeps a tile to discard, and a first meld reaches the minimum with a run.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from itertools import combinations, product
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.engine import REMI, Group, InvalidMeld, Rules, apply, classify, parse_tiles
+from games.engine.melds import RUN, Meld, extend
+from games.engine.randomplay import play_random_game
+from games.engine.rules import PRESETS
+from games.engine.solver import EMPTY_PLAN, Plan, solve
+from games.engine.state import PLAY, USE_DISCARD, State
+from games.engine.tiles import COLOURS, JOKER, Tile, sort_key
+
+
+def meld(text: str) -> Meld:
+    group = Group.of(text)
+    return classify(group.tiles, REMI, group.designations())
+
+
+def tiles(text: str) -> list[Tile]:
+    return parse_tiles(text)
+
+
+def placed(plan: Plan) -> list[str]:
+    """The plan's groups as sorted notation, for order-free comparisons."""
+    groups = [str(g) for g in plan.melds] + [f"add {i} {g}" for i, g in plan.additions]
+    return sorted(groups)
+
+
+def check_plan(plan: Plan, rack: list[Tile], table: list[Meld]) -> None:
+    """The plan's groups are legal, use tiles the rack holds, and add up to its totals."""
+    points = 0
+    used: list[Tile] = []
+    for group in plan.melds:
+        points += classify(group.tiles, REMI, group.designations()).points
+        used.extend(group.tiles)
+    assert len({i for i, _ in plan.additions}) == len(plan.additions)
+    for index, group in plan.additions:
+        grown = extend(table[index], group.tiles, group.designations())
+        points += grown.points - table[index].points
+        used.extend(group.tiles)
+    left = list(rack)
+    for tile in used:
+        left.remove(tile)
+    assert plan.points == points
+    assert plan.tiles == len(used)
+
+
+# --- 1. hand-worked positions -------------------------------------------------------------
+
+
+def test_first_meld_takes_every_meld_and_keeps_the_odd_tile():
+    # 1-2-3 is 15, the set of 5s 15, 9-10-11 is 5+10+10 = 25: 55 from nine tiles, K7 kept.
+    rack = tiles("R1 R2 R3 K5 B5 Y5 R9 R10 R11 K7")
+    plan = solve(rack, [], REMI, first_meld=True)
+    assert plan is not None
+    assert (plan.points, plan.tiles) == (55, 9)
+    assert placed(plan) == ["R1 R2 R3", "R9 R10 R11", "Y5 B5 K5"]
+    assert plan.additions == ()
+    check_plan(plan, rack, [])
+
+
+def test_no_first_meld_below_the_minimum():
+    # 15 + 15 = 30 < 50.
+    assert solve(tiles("R1 R2 R3 K5 B5 Y5 K7"), [], REMI, first_meld=True) is None
+
+
+def test_no_first_meld_without_a_run():
+    # Sets of 13s and 12s are 40 + 30 = 70, but no run can be made.
+    rack = tiles("R13 B13 K13 Y13 Y12 K12 B12 R2")
+    assert solve(rack, [], REMI, first_meld=True) is None
+    no_run_needed = REMI.with_options(first_meld_needs_run=False)
+    plan = solve(rack, [], no_run_needed, first_meld=True)
+    assert plan is not None and (plan.points, plan.tiles) == (70, 7)
+
+
+def test_the_first_meld_minimum_follows_the_rules():
+    rack = tiles("R11 R12 R13 B5 K5 Y5 K2")  # 30 + 15 = 45
+    assert solve(rack, [], REMI, first_meld=True) is None
+    plan = solve(rack, [], PRESETS["remi-45"], first_meld=True)
+    assert plan is not None and plan.points == 45
+
+
+def test_first_meld_prefers_a_run_even_when_sets_are_worth_more():
+    # The set of 1s (75) uses R1, leaving R2 R3 R4 (15): 90 with a run.  The first meld may not
+    # be sets alone, but here it needs not be: both reach the minimum with a run.
+    rack = tiles("R1 B1 K1 R2 R3 R4 B2 B3 K9")
+    plan = solve(rack, [], REMI, first_meld=True)
+    assert plan is not None
+    assert (plan.points, plan.tiles) == (90, 6)
+    assert placed(plan) == ["R1 B1 K1", "R2 R3 R4"]
+
+
+def test_objective_tiles_places_more_tiles_for_fewer_points():
+    rack = tiles("R1 B1 K1 R2 R3 R4 B2 B3 K9")
+    by_points = solve(rack, [], REMI, first_meld=False)
+    by_tiles = solve(rack, [], REMI, first_meld=False, objective="tiles")
+    assert by_points is not None and (by_points.points, by_points.tiles) == (90, 6)
+    # R1-R4 (20) and B1 B2 B3 (15): seven tiles; K1 has nowhere to go.
+    assert by_tiles is not None and (by_tiles.points, by_tiles.tiles) == (35, 7)
+    assert placed(by_tiles) == ["B1 B2 B3", "R1 R2 R3 R4"]
+
+
+def test_first_meld_with_objective_tiles_still_needs_the_minimum():
+    # Seven tiles are only worth 35; the most tiles worth 50 or more is six (90).
+    rack = tiles("R1 B1 K1 R2 R3 R4 B2 B3 K9")
+    plan = solve(rack, [], REMI, first_meld=True, objective="tiles")
+    assert plan is not None and (plan.points, plan.tiles) == (90, 6)
+
+
+def test_additions_to_table_melds_place_tiles_no_new_meld_can():
+    table = [meld("Y9 Y10 Y11"), meld("K6 K7 K8"), meld("R2 B2 Y2")]
+    rack = tiles("Y12 Y13 K4 K5 K2 R7")
+    plan = solve(rack, table, REMI, first_meld=False)
+    assert plan is not None
+    # Y12 Y13 on meld 0 (20), K4 K5 on meld 1 (10), K2 on the set of 2s (5); R7 is kept.
+    assert (plan.points, plan.tiles) == (35, 5)
+    assert plan.melds == ()
+    assert placed(plan) == ["add 0 Y12 Y13", "add 1 K4 K5", "add 2 K2"]
+    check_plan(plan, rack, table)
+    assert solve(rack, table, REMI, first_meld=False, may_add=False) == EMPTY_PLAN
+    assert solve(rack, table, REMI, first_meld=True) is None
+
+
+def test_two_copies_of_a_one_go_low_in_a_new_run_and_high_on_a_table_run():
+    table = [meld("B11 B12 B13")]
+    rack = tiles("B1 B2 B3 B1 K7")
+    plan = solve(rack, table, REMI, first_meld=False)
+    assert plan is not None
+    assert (plan.points, plan.tiles) == (25, 4)
+    assert placed(plan) == ["B1 B2 B3", "add 0 B1"]
+    check_plan(plan, rack, table)
+
+
+def test_a_table_run_grows_at_both_ends_in_one_addition():
+    table = [meld("B9 B10 J=B11")]
+    rack = tiles("B8 B12 K2")
+    plan = solve(rack, table, REMI, first_meld=False)
+    assert plan is not None
+    assert plan.additions == ((0, Group(tuple(tiles("B8 B12")))),)
+    assert (plan.points, plan.tiles) == (15, 2)
+
+
+def test_a_joly_is_added_to_a_table_run_with_its_designation():
+    table = [meld("R10 R11 R12")]
+    rack = tiles("J K2 Y5")
+    plan = solve(rack, table, REMI, first_meld=False)
+    assert plan is not None
+    # J=R13 or J=R9... the high end is worth 10, J=R9 only 5.
+    assert plan.additions == ((0, Group.of("J=R13")),)
+    assert (plan.points, plan.tiles) == (10, 1)
+    check_plan(plan, rack, table)
+
+
+def test_sets_take_a_missing_colour_or_a_joly():
+    table = [meld("R7 B7 J"), meld("R8 B8 K8"), meld("R9 B9 K9 Y9")]
+    rack = tiles("K7 J K2 B5 R12")
+    plan = solve(rack, table, REMI, first_meld=False, objective="tiles")
+    assert plan is not None
+    # Meld 0 (two and a Joly) takes K7 but not the Joly, meld 1 takes the Joly, meld 2 is full.
+    assert (plan.points, plan.tiles) == (10, 2)
+    assert placed(plan) == ["add 0 K7", "add 1 J"]
+    check_plan(plan, rack, table)
+    # With Y7 as well, K7 Y7 J is a new set (15) and beats both additions (10).
+    plan = solve([*rack, Tile("Y", 7)], table, REMI, first_meld=False)
+    assert plan is not None and (plan.points, plan.tiles) == (15, 3)
+
+
+def test_a_joly_in_a_first_meld_run_is_designated_and_valued():
+    # R12 R13 J reads J=R11 or J=R1 high: 30 either way; with the 10s (30) that is 60.
+    rack = tiles("R12 R13 J Y10 B10 K10 K3")
+    plan = solve(rack, [], REMI, first_meld=True)
+    assert plan is not None
+    assert (plan.points, plan.tiles) == (60, 6)
+    run = next(g for g in plan.melds if JOKER in g.tiles)
+    assert len(run.jokers_as) == 1 and run.jokers_as[0] in (Tile("R", 11), Tile("R", 1))
+    check_plan(plan, rack, [])
+
+
+def test_a_joly_may_stand_in_for_a_tile_the_rack_holds():
+    # The only way to place six: R4 J=R5 R6 and R5 B5 J (two Jolys, one per meld).
+    rack = tiles("R4 R5 R6 B5 J J K9")
+    plan = solve(rack, [], REMI, first_meld=False, objective="tiles")
+    assert plan is not None
+    assert (plan.points, plan.tiles) == (30, 6)
+    check_plan(plan, rack, [])
+
+
+def test_keep_a_discard_a_rack_that_is_one_meld_cannot_all_go():
+    assert solve(tiles("R5 R6 R7"), [], REMI, first_meld=False) == EMPTY_PLAN
+    plan = solve(tiles("R5 R6 R7 R8"), [], REMI, first_meld=False)
+    assert plan is not None and plan.tiles == 3
+    # Seven tiles make R10-R13 and Y13 B13 K13 (70): one must stay, so R10 goes back (60).
+    rack = tiles("R10 R11 R12 R13 Y13 B13 K13")
+    first = solve(rack, [], REMI, first_meld=True)
+    assert first is not None and (first.points, first.tiles) == (60, 6)
+    # Either R10 or one 13 stays: R11-R13 with the set of 13s, or R10-R12 with R13 Y13 B13.
+    assert placed(first) in (["R11 R12 R13", "Y13 B13 K13"], ["R10 R11 R12", "R13 Y13 B13"])
+    assert solve(rack, [], REMI, first_meld=True, keep=0).tiles == 7
+    # Keeping two leaves five tiles: R10-R13 (40) or the four 13s (40, no run) fall short.
+    assert solve(rack, [], REMI, first_meld=True, keep=2) is None
+
+
+def test_must_use_forces_a_taken_discard_into_the_first_meld():
+    rack = tiles("R11 R12 R13 Y13 B13 K13 R10 K4 K5 K6")
+    plan = solve(rack, [], REMI, first_meld=True, must_use=[Tile("K", 6)])
+    assert plan is not None and "K4 K5 K6" in placed(plan)
+    # All ten make 85, but a tile must stay: R10 (or a 13) goes back, 75.
+    assert (plan.points, plan.tiles) == (75, 9)
+    # A tile that fits no meld cannot be forced in; a tile not on the rack is an error.
+    with_two = [*rack, Tile("R", 2)]
+    assert solve(with_two, [], REMI, first_meld=True, must_use=tiles("R2")) is None
+    with pytest.raises(ValueError):
+        solve(rack, [], REMI, first_meld=True, must_use=tiles("B2"))
+
+
+def test_empty_plan_when_nothing_fits_and_bad_objective_refused():
+    plan = solve(tiles("R2 B7 K11"), [meld("Y4 Y5 Y6")], REMI, first_meld=False)
+    assert plan == EMPTY_PLAN and plan.actions() == []
+    with pytest.raises(ValueError):
+        solve(tiles("R2 B7 K11"), [], REMI, first_meld=False, objective="fun")
+
+
+def test_actions_meld_first_then_one_add_per_meld():
+    table = [meld("Y9 Y10 Y11"), meld("K6 K7 K8")]
+    rack = tiles("Y12 K5 R1 R2 R3 B4")
+    plan = solve(rack, table, REMI, first_meld=False)
+    assert plan is not None
+    assert [str(a) for a in plan.actions()] == ["meld R1 R2 R3", "add 0 Y12", "add 1 K5"]
+
+
+def test_same_input_same_plan():
+    rack = tiles("R4 R5 R6 R7 B5 K5 Y5 J B9 B10 K10 Y10 R10 J")
+    table = [meld("R8 R9 J=R10"), meld("B1 B2 B3")]
+    plans = {solve(rack, table, REMI, first_meld=False) for _ in range(3)}
+    assert len(plans) == 1
+
+
+# --- 2. the solver against a brute force ----------------------------------------------------
+
+
+def brute_force(
+    rack: list[Tile],
+    table: list[Meld],
+    rules: Rules,
+    *,
+    first_meld: bool,
+    may_add: bool,
+    objective: str,
+    keep: int,
+) -> tuple[int, int] | None:
+    """(points, tiles) of the best plan, by trying everything.
+
+    Every rack tile is either kept or put in a group with other rack tiles; each group is a new
+    meld (``classify``) or an addition to one table meld (``extend``), each table meld at most
+    once.  A group's Jolys are tried with every designation.  Every reachable outcome
+    (points, tiles, has a run) is collected, then the best legal one is picked.
+    """
+    add = may_add and not first_meld
+
+    def readings(group: tuple[Tile, ...], target: Meld | None) -> list[Meld]:
+        jokers = sum(t.is_joker for t in group)
+        choices: list[list[Tile | None]] = [[None] * jokers]
+        # Every designation: any tile at all (the engine refuses the impossible ones).
+        every = [Tile(c, n) for c in COLOURS for n in range(1, 14)]
+        choices += [list(d) for d in product(every, repeat=jokers)] if jokers else []
+        found = []
+        for designation in choices:
+            try:
+                if target is None:
+                    found.append(classify(group, rules, designation))
+                else:
+                    found.append(extend(target, group, designation))
+            except InvalidMeld:
+                continue
+        return found
+
+    @cache
+    def outcomes(remaining: tuple[Tile, ...], used: frozenset[int]) -> frozenset:
+        if not remaining:
+            return frozenset({(0, 0, False)})
+        first, rest = remaining[0], remaining[1:]
+        found = set(outcomes(rest, used))  # keep ``first`` on the rack
+        subsets = {
+            tuple(rest[i] for i in chosen)
+            for size in range(len(rest) + 1)
+            for chosen in combinations(range(len(rest)), size)
+        }
+        for others in subsets:
+            group = (first, *others)
+            real = [t for t in group if not t.is_joker]
+            # A group is one colour or one number (a quick filter; classify decides).
+            if len({t.colour for t in real}) > 1 and len({t.number for t in real}) > 1:
+                continue
+            left = list(rest)
+            for tile in others:
+                left.remove(tile)
+            left_key = tuple(left)
+            targets: list[int | None] = [None]
+            if add:
+                targets += [i for i in range(len(table)) if i not in used]
+            for target in targets:
+                base = None if target is None else table[target]
+                melds = readings(group, base)
+                if not melds:
+                    continue
+                value = max(m.points - (base.points if base else 0) for m in melds)
+                is_run = target is None and melds[0].kind == RUN
+                after = used if target is None else used | {target}
+                for points, count, run in outcomes(left_key, after):
+                    found.add((points + value, count + len(group), run or is_run))
+        return frozenset(found)
+
+    ordered = tuple(sorted(rack, key=sort_key))
+    best = None
+    for points, count, has_run in outcomes(ordered, frozenset()):
+        if len(rack) - count < keep:
+            continue
+        if first_meld:
+            if count == 0 or points < rules.first_meld_minimum:
+                continue
+            if rules.first_meld_needs_run and not has_run:
+                continue
+        key = (points, count) if objective == "points" else (count, points)
+        if best is None or key > best[0]:
+            best = (key, (points, count))
+    return None if best is None else best[1]
+
+
+@st.composite
+def small_positions(draw):
+    """A few colours and a window of numbers (so melds are likely), a rack of up to nine tiles
+    with at most one Joly, and up to three table melds; no tile more than twice in all."""
+    colours = draw(st.lists(st.sampled_from(COLOURS), min_size=1, max_size=3, unique=True))
+    low = draw(st.integers(1, 11))
+    numbers = list(range(low, min(13, low + draw(st.integers(2, 5))) + 1))
+    if numbers[-1] >= 12:
+        numbers.append(1)
+    pool = sorted([Tile(c, n) for c in colours for n in set(numbers)] * 2)
+    table: list[Meld] = []
+    table_jokers = 0
+    for _ in range(draw(st.integers(0, 3))):
+        # Table melds are drawn as a run or set shape around a random tile of the pool.
+        tile = draw(st.sampled_from(pool))
+        if draw(st.booleans()):
+            length = draw(st.integers(3, 5))
+            group = [Tile(tile.colour, n) for n in range(tile.number, tile.number + length)]
+        else:
+            others = [Tile(c, tile.number) for c in COLOURS if c != tile.colour]
+            group = [tile, *draw(st.lists(st.sampled_from(others), min_size=2, max_size=3))]
+        if table_jokers < 1 and draw(st.booleans()):
+            group[draw(st.integers(0, len(group) - 1))] = JOKER
+        real = [t for t in group if not t.is_joker]
+        if any(real.count(t) > pool.count(t) for t in real):
+            continue
+        try:
+            made = classify(group)
+        except InvalidMeld:
+            continue
+        for t in real:
+            pool.remove(t)
+        table_jokers += made.joker_count
+        table.append(made)
+    size = draw(st.integers(2, 9))
+    picks = draw(
+        st.lists(
+            st.integers(0, len(pool) - 1), min_size=min(2, len(pool)), max_size=size, unique=True
+        )
+    )
+    rack = [pool[i] for i in picks]
+    if draw(st.booleans()) and table_jokers < 2:
+        rack.append(JOKER)
+    options = {
+        "first_meld": draw(st.booleans()),
+        "may_add": draw(st.booleans()),
+        "objective": draw(st.sampled_from(["points", "tiles"])),
+        "keep": draw(st.sampled_from([1, 1, 1, 0, 2])),
+    }
+    rules = Rules(
+        first_meld_minimum=draw(st.sampled_from([15, 25, 30, 45, 50])),
+        first_meld_needs_run=draw(st.booleans()),
+    )
+    return rack, table, rules, options
+
+
+@settings(
+    max_examples=400,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(small_positions())
+def test_solver_equals_brute_force_on_small_racks(position):
+    rack, table, rules, options = position
+    expected = brute_force(rack, table, rules, **options)
+    plan = solve(rack, table, rules, **options)
+    if options["first_meld"]:
+        assert (plan is None) == (expected is None), (plan, expected)
+        if plan is None:
+            return
+    assert plan is not None
+    assert (plan.points, plan.tiles) == (expected or (0, 0))
+    check_plan(plan, rack, table)
+    assert plan.tiles == 0 or len(rack) - plan.tiles >= options["keep"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions(), st.booleans())
+def test_solver_equals_brute_force_without_additions(position, first_meld):
+    rack, table, rules, options = position
+    options = {**options, "first_meld": first_meld, "may_add": False}
+    expected = brute_force(rack, table, rules, **options)
+    plan = solve(rack, table, rules, **options)
+    if plan is None:
+        assert first_meld and expected is None
+        return
+    assert (plan.points, plan.tiles) == (expected or (0, 0))
+    assert plan.additions == ()
+
+
+# --- 3. plans from random games are accepted by the engine ----------------------------------
+
+GAMES = 36
+
+
+def random_positions(games: int):
+    """Every play-phase position of random four-player games under a few rule presets, some
+    with the rack topped up from the wall to 14-20 tiles."""
+    presets = [PRESETS["remi"], PRESETS["remi-45"], PRESETS["remi-open-discard"]]
+    rng = random.Random(2024)
+    for n in range(games):
+        rules = presets[n % len(presets)]
+        game = play_random_game(rules, 4, f"solver-{n}", random.Random(n), keep_states=True)
+        for state in game.states:
+            if state.phase != PLAY:
+                continue
+            yield state
+            if rng.random() < 0.3 and state.wall:
+                topped = state.copy()
+                seat = topped.turn
+                want = rng.randint(14, 20)
+                while len(topped.racks[seat]) < want and topped.wall:
+                    topped.racks[seat].append(topped.wall.pop())
+                yield topped
+
+
+def play_plan(state: State, plan: Plan) -> State:
+    seat = state.turn
+    for action in plan.actions():
+        state, _ = apply(state, seat, action)
+    return state
+
+
+def test_plans_from_random_games_are_accepted_by_the_engine():
+    checked = firsts = adds = 0
+    for state in random_positions(GAMES):
+        seat = state.turn
+        rack = state.racks[seat]
+        first = state.melded_on[seat] is None
+        may_add = state.melded_on[seat] != state.turn_number
+        must = [state.pending_tile] if state.pending == USE_DISCARD else []
+        table = [m.meld for m in state.melds]
+        for objective in ("points", "tiles"):
+            plan = solve(
+                rack,
+                table,
+                state.rules,
+                first_meld=first,
+                may_add=may_add,
+                objective=objective,
+                must_use=must,
+            )
+            if plan is None:
+                assert first
+                continue
+            after = play_plan(state, plan)  # raises if the engine refuses any action
+            assert len(after.racks[seat]) == len(rack) - plan.tiles >= 1
+            gained = sum(m.meld.points for m in after.melds[len(table) :])
+            gained += sum(after.melds[i].meld.points - table[i].points for i, _ in plan.additions)
+            assert gained == plan.points
+            if first:
+                firsts += 1
+                assert plan.points >= state.rules.first_meld_minimum
+                assert after.melded_on[seat] == state.turn_number
+                assert not plan.additions
+                if must:
+                    assert must[0] not in after.racks[seat] or rack.count(must[0]) > 1
+            adds += bool(plan.additions)
+            if not first and objective == "points":
+                assert_no_single_move_beats(plan, rack, table, may_add)
+            checked += 1
+    assert checked > 2000 and firsts > 20 and adds > 100, (checked, firsts, adds)
+
+
+def assert_no_single_move_beats(plan: Plan, rack: list[Tile], table: list[Meld], may_add: bool):
+    """A cheap independent lower bound: no single new meld or single-tile addition is worth
+    more than the whole plan."""
+    from games.engine.moves import meld_candidates
+
+    for group in meld_candidates(rack):
+        if len(group.tiles) < len(rack):
+            value = classify(group.tiles, REMI, group.designations()).points
+            assert plan.points >= value, (plan, group)
+    if may_add and len(rack) >= 2:
+        for index, target in enumerate(table):
+            for tile in set(rack):
+                try:
+                    grown = extend(target, [tile])
+                except InvalidMeld:
+                    continue
+                assert plan.points >= grown.points - target.points
