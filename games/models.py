@@ -50,7 +50,7 @@ class Table(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["-created_at"]
+        ordering = ("-created_at",)
 
     def __str__(self) -> str:
         return f"Table {self.pk} ({self.get_game_type_display()})"
@@ -84,17 +84,19 @@ class Seat(models.Model):
     rack_order = models.JSONField(default=list, blank=True)
 
     class Meta:
-        ordering = ["table", "position"]
-        constraints = [
+        ordering = ("table", "position")
+        constraints = (
             models.UniqueConstraint(fields=["table", "position"], name="one_seat_per_position"),
             models.UniqueConstraint(
-                fields=["table", "user"], name="one_seat_per_user", condition=models.Q(user__isnull=False)
+                fields=["table", "user"],
+                name="one_seat_per_user",
+                condition=models.Q(user__isnull=False),
             ),
             models.CheckConstraint(
                 condition=models.Q(user__isnull=False) | ~models.Q(bot=""),
                 name="seat_has_player_or_bot",
             ),
-        ]
+        )
 
     def __str__(self) -> str:
         return self.display_name
@@ -127,10 +129,10 @@ class Game(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["table", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["table", "number"], name="one_game_per_number")
-        ]
+        ordering = ("table", "number")
+        constraints = (
+            models.UniqueConstraint(fields=["table", "number"], name="one_game_per_number"),
+        )
 
     def __str__(self) -> str:
         return f"Game {self.pk} (table {self.table_id}, #{self.number + 1})"
@@ -150,10 +152,10 @@ class Action(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["game", "version"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "version"], name="one_action_per_version")
-        ]
+        ordering = ("game", "version")
+        constraints = (
+            models.UniqueConstraint(fields=["game", "version"], name="one_action_per_version"),
+        )
 
     def __str__(self) -> str:
         return f"{self.game_id}@{self.version}: seat {self.seat} {self.notation}"

@@ -154,7 +154,9 @@ def replay(
 
 def _require_turn(state: State, seat: int, *phases: str) -> None:
     if state.phase == PRELUDE:
-        raise IllegalAction("prelude", "Play has not begun: everyone must first finish with doublas.")
+        raise IllegalAction(
+            "prelude", "Play has not begun: everyone must first finish with doublas."
+        )
     if seat != state.turn:
         raise NotYourTurn(f"It is {state.seats[state.turn]}'s turn.")
     if state.phase not in phases:
@@ -459,7 +461,7 @@ def _pick(state: State, seat: int, action: Pick, log: list[Event]) -> None:
     tiles = action.group.tiles
     if len(tiles) != 3 or tiles[0] != row_tile:
         raise InvalidAction(
-            f"Name the row tile ({row_tile}) and then two tiles of yours: 'pick {index} {row_tile} …'."
+            f"Name the row tile ({row_tile}) and two tiles of yours: 'pick {index} {row_tile} …'."
         )
     rack = _take_from_rack(state, seat, tiles[1:])
     meld = _classify(action.group, state.rules)
@@ -531,7 +533,9 @@ def _meld(state: State, seat: int, action: MeldAction, log: list[Event]) -> None
     if first:
         state.melded_on[seat] = state.turn_number
     log.append(
-        Event(ev.MELDED, seat, tiles=tuple(m.notation() for m in melds), count=points if first else 0)
+        Event(
+            ev.MELDED, seat, tiles=tuple(m.notation() for m in melds), count=points if first else 0
+        )
     )
     _announce_low(state, seat, log)
 

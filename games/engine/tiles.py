@@ -21,7 +21,7 @@ JOKER_TEXT = "J"
 
 @dataclass(frozen=True, order=True, slots=True)
 class Tile:
-    """A numbered tile (``colour`` in R/Y/B/K, ``number`` 1–13) or a Joly (``colour == "J"``)."""
+    """A numbered tile (``colour`` in R/Y/B/K, ``number`` 1-13) or a Joly (``colour == "J"``)."""
 
     colour: str
     number: int = 0
