@@ -225,17 +225,23 @@ def parse_action(text: str) -> Action:
         return AddToMeld(_number(args[0], "a meld number"), Group.parse(args[1:]))
     if verb == "pick":
         if len(args) != 4:
-            raise InvalidAction("Write the row position, its tile and two of yours: 'pick 5 B7 B5 B6'.")
+            raise InvalidAction(
+                "Write the row position, its tile and two of yours: 'pick 5 B7 B5 B6'."
+            )
         return Pick(_number(args[0], "a row position"), Group.parse(args[1:]))
     if verb == "swap":
         lowered = [a.lower() for a in args]
         if len(args) < 3 or "into" not in lowered:
-            raise InvalidAction("Write 'swap <meld> <tiles> into <new meld>': 'swap 2 B8 into J K8 Y8'.")
+            raise InvalidAction(
+                "Write 'swap <meld> <tiles> into <new meld>': 'swap 2 B8 into J K8 Y8'."
+            )
         cut = lowered.index("into")
         replacement = tuple(parse_tile(w) for w in args[1:cut])
         if not replacement:
             raise InvalidAction("Name the tile(s) that replace the Joly.")
-        return SwapJoly(_number(args[0], "a meld number"), replacement, Group.parse(args[cut + 1 :]))
+        return SwapJoly(
+            _number(args[0], "a meld number"), replacement, Group.parse(args[cut + 1 :])
+        )
     if verb == "doubla":
         if not 1 <= len(args) <= 2:
             raise InvalidAction("Write 'doubla R5' or 'doubla R5 high'.")

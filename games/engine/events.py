@@ -83,7 +83,11 @@ class Event:
             case "took":
                 return f"{who} took {tiles} from the discard row."
             case "picked":
-                more = f" and {self.count} more tile{'s' if self.count != 1 else ''}" if self.count else ""
+                more = (
+                    f" and {self.count} more tile{'s' if self.count != 1 else ''}"
+                    if self.count
+                    else ""
+                )
                 return f"{who} took {tiles}{more} from the discard row."
             case "took-exposed":
                 return f"{who} took the exposed tile {tiles} to go out."

@@ -89,7 +89,8 @@ class Meld:
     def notation(self) -> str:
         """Tiles with each Joly written as ``J=<tile>``, so the reading round-trips."""
         return " ".join(
-            f"J={s}" if t.is_joker else str(t) for t, s in zip(self.tiles, self.stands_for, strict=True)
+            f"J={s}" if t.is_joker else str(t)
+            for t, s in zip(self.tiles, self.stands_for, strict=True)
         )
 
     def __str__(self) -> str:
@@ -230,7 +231,12 @@ def _match_jokers(gaps: list[int], wanted: list[Tile | None]) -> list[int] | Non
 
 
 def _build_run(
-    colour: str, real: list[Tile], placed: list[int], joker_positions: list[int], start: int, end: int
+    colour: str,
+    real: list[Tile],
+    placed: list[int],
+    joker_positions: list[int],
+    start: int,
+    end: int,
 ) -> Meld:
     by_position: dict[int, tuple[Tile, Tile]] = {}
     for tile, pos in zip(sorted(real, key=lambda t: t.number), placed, strict=True):
@@ -241,7 +247,9 @@ def _build_run(
     return Meld(RUN, tuple(t for t, _ in slots), tuple(s for _, s in slots), start)
 
 
-def extend(meld: Meld, added: Sequence[Tile], jokers_as: Sequence[Tile | None] | None = None) -> Meld:
+def extend(
+    meld: Meld, added: Sequence[Tile], jokers_as: Sequence[Tile | None] | None = None
+) -> Meld:
     """``meld`` with ``added`` tiles laid on it.  A run keeps its Jolys where they are."""
     if not added:
         raise InvalidMeld("Add at least one tile.")

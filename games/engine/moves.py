@@ -81,9 +81,14 @@ def _may_extend(meld, tile: Tile) -> bool:
         if tile.colour != meld.colour:
             return False
         end = meld.start + len(meld.tiles)
-        return tile.number in (position_number(meld.start - 1), position_number(end) if end <= HIGH_ONE else -1)
-    return tile.number == meld.number and tile not in meld.stands_for or (
-        tile.number == meld.number and meld.joker_count > 0
+        return tile.number in (
+            position_number(meld.start - 1),
+            position_number(end) if end <= HIGH_ONE else -1,
+        )
+    return (
+        (tile.number == meld.number
+        and tile not in meld.stands_for)
+        or (tile.number == meld.number and meld.joker_count > 0)
     )
 
 
@@ -95,7 +100,7 @@ def _may_meld(tiles: tuple[Tile, ...]) -> bool:
     if len({t.colour for t in real}) != 1:
         return False
     numbers = sorted(t.number for t in real)
-    return numbers[-1] - numbers[0] <= 2 or numbers[0] == 1 and numbers[-1] >= 12
+    return numbers[-1] - numbers[0] <= 2 or (numbers[0] == 1 and numbers[-1] >= 12)
 
 
 def _joker_ends(meld) -> list[Tile | None]:
@@ -135,10 +140,14 @@ def swap_candidates(state: State, seat: int) -> list[SwapJoly]:
         if not meld.joker_count:
             continue
         if meld.kind == RUN:
-            replacements = [(s,) for t, s in zip(meld.tiles, meld.stands_for, strict=True) if t.is_joker]
+            replacements = [
+                (s,) for t, s in zip(meld.tiles, meld.stands_for, strict=True) if t.is_joker
+            ]
         else:
             present = {t for t in meld.tiles if not t.is_joker}
-            replacements = [tuple(Tile(c, meld.number) for c in COLOURS if Tile(c, meld.number) not in present)]
+            replacements = [
+                tuple(Tile(c, meld.number) for c in COLOURS if Tile(c, meld.number) not in present)
+            ]
         for replacement in replacements:
             left = list(rack)
             try:

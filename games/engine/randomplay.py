@@ -7,7 +7,19 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .actions import Action, Declare, Discard, Draw, Exchange, MeldAction, OfferDoubla, Ready, TakeDiscard, TakeExposed, Undo
+from .actions import (
+    Action,
+    Declare,
+    Discard,
+    Draw,
+    Exchange,
+    MeldAction,
+    OfferDoubla,
+    Ready,
+    TakeDiscard,
+    TakeExposed,
+    Undo,
+)
 from .errors import IllegalAction
 from .moves import add_candidates, meld_candidates, pick_candidates, swap_candidates
 from .remi import apply, new_game
@@ -112,7 +124,11 @@ def _disjoint(melds, rack):
 
 
 def play_random_game(
-    rules: Rules, players: int, seed: int | str, rng: random.Random, keep_states: bool = False,
+    rules: Rules,
+    players: int,
+    seed: int | str,
+    rng: random.Random,
+    keep_states: bool = False,
     max_actions: int = 5000,
 ) -> PlayedGame:
     state = new_game(rules, players, seed)

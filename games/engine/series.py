@@ -30,9 +30,7 @@ class Series:
         rules = self.rules
         if rules.series_games is not None and len(self.games) >= rules.series_games:
             return True
-        return rules.target_score is not None and any(
-            t >= rules.target_score for t in self.totals
-        )
+        return rules.target_score is not None and any(t >= rules.target_score for t in self.totals)
 
     def next_game(self) -> State:
         """The next game of the series, dealt by the current dealer."""

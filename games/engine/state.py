@@ -10,7 +10,7 @@ from typing import Any
 
 from .melds import Meld
 from .rules import Rules
-from .tiles import Tile, parse_tile, parse_tiles, format_tiles
+from .tiles import Tile, format_tiles, parse_tile, parse_tiles
 
 PRELUDE = "prelude"  # doublas and declarations before the first discard
 OPEN = "open"  # the first player must open the discard row
