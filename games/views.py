@@ -1,16 +1,12 @@
-"""Placeholder pages so the site navigation works before the lobby and games are built."""
+"""Game page views.  SCAFFOLD: being built now (issue 4)."""
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse
 
 
-def lobby(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/coming_soon.html", {"title": "Lobby"})
+def _not_yet(request: HttpRequest, **kwargs: object) -> HttpResponse:
+    raise Http404("Not built yet.")
 
 
-@login_required
-def my_games(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/coming_soon.html", {"title": "My games"})
+game = act = arrange_rack = next_game = replay = _not_yet

@@ -1,0 +1,10 @@
+"""Lobby WebSocket consumer.  SCAFFOLD: being built now (issue 4)."""
+
+from __future__ import annotations
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        await self.close()
