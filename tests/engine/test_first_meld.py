@@ -84,13 +84,16 @@ def test_the_run_requirement_is_an_option():
     rules = REMI.with_options(first_meld_needs_run=False)
     state, events = play(before_first_meld("K1 B1 Y1 R1 K7", rules), (0, "meld K1 B1 Y1 R1"))
     assert events[0].count == 100
+    assert state.melded_on[0] is not None
 
 
 def test_the_first_meld_comes_from_the_rack():
     state = before_first_meld("R9 R10 R11 K2 B2 Y2", phase=DRAW, discards="K4 R12")
     refused(state, 0, "take", "not-melded-yet")
     refused(state, 0, "pick 1 R12 R10 R11", "not-melded-yet")
-    refused(before_first_meld("R9 R10 R11 K2 B2 Y2"), 0, "meld R9 R10 R11 R12 | K2 B2 Y2", "not-on-rack")
+    refused(
+        before_first_meld("R9 R10 R11 K2 B2 Y2"), 0, "meld R9 R10 R11 R12 | K2 B2 Y2", "not-on-rack"
+    )
 
 
 def test_in_the_first_meld_turn_no_adding_to_other_players_melds_nor_swapping():
@@ -145,9 +148,7 @@ def test_a_turn_before_the_first_meld_is_draw_then_discard():
 
 def test_a_turn_before_the_first_meld_may_meld_between_draw_and_discard():
     state = before_first_meld("R9 R10 R11 K2 B2 Y2 K7", phase=DRAW, wall="R12 B4")
-    state, _ = play(
-        state, (0, "draw"), (0, "meld R9 R10 R11 R12 | K2 B2 Y2"), (0, "discard K7")
-    )
+    state, _ = play(state, (0, "draw"), (0, "meld R9 R10 R11 R12 | K2 B2 Y2"), (0, "discard K7"))
     assert state.racks[0] == []
     assert state.result is not None and state.result.winner == 0
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.engine import player_view
 from games.engine import events as ev
+from games.engine import player_view
 from games.engine.scenario import position
 from games.engine.state import DRAW, OVER
 
@@ -64,9 +64,7 @@ def test_the_exposed_tile_may_be_taken_to_go_out():
 
 
 def test_the_exposed_tile_only_on_the_final_turn():
-    original = position(
-        ["R5 R6 K9 K2", BOGDAN], melded=[0], exposed="R7", wall="B2", discards="K4"
-    )
+    original = position(["R5 R6 K9 K2", BOGDAN], melded=[0], exposed="R7", wall="B2", discards="K4")
     state, _ = play(original, (0, "exposed"), (0, "meld R5 R6 R7"))
     refused(state, 0, "discard K9", "must-go-out")
     state, events = play(state, (0, "undo"))
@@ -110,4 +108,3 @@ def test_melding_everything_in_several_actions_of_one_turn_is_still_all_at_once(
     assert state.result.all_at_once
     # 100 + (40 + 15 + 15) melded + 100 for all at once.
     assert state.result.scores == (270, -200)
-
