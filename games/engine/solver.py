@@ -313,6 +313,14 @@ _BITS = 4
 _COUNT = 7
 _GUARD = 8
 
+# A plan's value is a pair compared in order — (points, tiles) or (tiles, points) — packed into
+# one integer, primary * _SCALE + secondary, so values add and compare as plain integers.  The
+# secondary part never reaches _SCALE (at most 25 tiles, or 25 tiles of 25 points).
+_SCALE = 1 << 12
+_INFEASIBLE = -(1 << 60)
+_ROOT_FLOOR = -(1 << 50)  # far above _INFEASIBLE, far below any real value
+_LEAVE = "leave"
+
 
 @dataclass(frozen=True, slots=True)
 class _Move:
@@ -322,74 +330,79 @@ class _Move:
     need: int  # packed tile counts it uses
     jokers: int
     points: int
-    tiles: int
+    gain: int  # its packed value
+    bound: int  # the packed optimistic value of the tiles it uses (see _Search.tile_bound)
     bit: int  # the table meld it uses, as a bit (0 for a new meld)
+    twins: int  # earlier table melds identical to its target: they must be used first
     run: bool
-    bound: int  # optimistic points of what it uses (to update the state's bound)
 
 
 class _Search:
-    """Memoised exhaustive search over the rack's tiles, with a local bound to skip choices."""
+    """Memoised branch and bound over the rack's tiles.
+
+    ``best`` is called with a *floor*: only futures worth more than the floor matter to the
+    caller.  It returns the exact best value when that beats the floor; otherwise it returns
+    the floor itself, which is then an upper bound on the true value ("fails low").  The memo
+    keeps which of the two each entry is, so a fail-low entry is reused only for floors at
+    least as high, and the choices along the optimal path are always exact.
+    """
 
     def __init__(
         self,
         kinds: list[Tile],
         counts: list[int],
-        jokers: int,
         pieces: list[_Piece],
         objective: str,
         must: list[int],
         spare_jokers: int,
     ) -> None:
-        self.kinds = kinds
-        self.index = {t: i for i, t in enumerate(kinds)}
         self.orig = counts
         self.must = must
         self.spare_jokers = spare_jokers  # the most Jolys the plan may leave unplaced
-        self.jokers = jokers
-        self.objective = objective
+        self.by_points = objective == POINTS
         self.guard = sum(_GUARD << (_BITS * i) for i in range(len(kinds)))
-        # The best value each tile (and a Joly) can reach in any piece: the optimistic bound.
+        index = {t: i for i, t in enumerate(kinds)}
+        # The best slot value each tile (and a Joly) reaches in any piece gives the optimistic
+        # bound: the remaining tiles, each placed at its best, all placed.
         best_value = [0] * len(kinds)
         joker_best = 0
         for piece in pieces:
             for tile, value in zip(piece.real, piece.values, strict=True):
-                i = self.index[tile]
-                best_value[i] = max(best_value[i], value)
+                best_value[index[tile]] = max(best_value[index[tile]], value)
             joker_best = max(joker_best, piece.joker_value)
-        self.best_value = best_value
-        self.joker_best = joker_best
+        self.tile_bound = [self.pack(v, 1) for v in best_value]
+        self.joker_bound = self.pack(joker_best, 1)
+        twins = self._twins(pieces)
         self.anchored: list[list[_Move]] = [[] for _ in kinds]
         self.joker_only: list[_Move] = []
         relevant_at = [0] * (len(kinds) + 1)
         joker_melds = 0
         for piece in pieces:
-            need = 0
-            bound = piece.jokers * joker_best
-            for tile in piece.real:
-                i = self.index[tile]
-                need += 1 << (_BITS * i)
-                bound += best_value[i]
+            need = sum(1 << (_BITS * index[t]) for t in piece.real)
+            bound = sum(self.tile_bound[index[t]] for t in piece.real)
+            bound += piece.jokers * self.joker_bound
+            bit = 0 if piece.target == NEW else 1 << piece.target
             move = _Move(
-                piece,
-                need,
-                piece.jokers,
-                piece.points,
-                len(piece.real) + piece.jokers,
-                0 if piece.target == NEW else 1 << piece.target,
-                piece.run,
-                bound,
+                piece=piece,
+                need=need,
+                jokers=piece.jokers,
+                points=piece.points,
+                gain=self.pack(piece.points, len(piece.real) + piece.jokers),
+                bound=bound,
+                bit=bit,
+                twins=twins.get(piece.target, 0),
+                run=piece.run,
             )
             if piece.real:
-                anchor = self.index[piece.real[0]]
+                anchor = index[piece.real[0]]
                 self.anchored[anchor].append(move)
-                relevant_at[anchor] |= move.bit
+                relevant_at[anchor] |= bit
             else:
                 self.joker_only.append(move)
-                joker_melds |= move.bit
-        # Best first: a good choice found early lets the bound skip more of the rest.
+                joker_melds |= bit
+        # Most valuable first: a good value found early lets the bounds cut more of the rest.
         for moves in self.anchored:
-            moves.sort(key=lambda m: (-m.points, -m.tiles))
+            moves.sort(key=lambda m: -m.gain)
         self.joker_only.sort(key=lambda m: (-m.points, m.jokers))
         # Which table melds can still matter from tile k on: the search forgets the others,
         # so states that differ only in melds nobody can reach any more are one state.
@@ -397,56 +410,73 @@ class _Search:
             relevant_at[k] |= relevant_at[k + 1]
         self.relevant_at = relevant_at
         self.joker_melds = joker_melds
-        self.memo: dict[tuple[int, ...], tuple[tuple[int, int] | None, object]] = {}
+        self.memo: dict[tuple[int, ...], tuple[int, bool, _Move | str | None]] = {}
+        self.ends: dict[tuple[int, ...], tuple[int, tuple[_Move, ...]]] = {}
 
-    def key(self, value: tuple[int, int]) -> tuple[int, int]:
-        """Order of (points, tiles) pairs under the objective."""
-        return value if self.objective == POINTS else (value[1], value[0])
+    def pack(self, points: int, tiles: int) -> int:
+        if self.by_points:
+            return points * _SCALE + tiles
+        return tiles * _SCALE + points
 
-    def bound_of(self, rem: int) -> int:
-        total = 0
-        i = 0
-        while rem:
-            total += (rem & _COUNT) * self.best_value[i]
-            rem >>= _BITS
-            i += 1
-        return total
+    def unpack(self, value: int) -> tuple[int, int]:
+        """(points, tiles) of a packed value."""
+        high, low = divmod(value, _SCALE)
+        return (high, low) if self.by_points else (low, high)
+
+    @staticmethod
+    def _twins(pieces: list[_Piece]) -> dict[int, int]:
+        """For each table meld, the earlier melds that take exactly the same pieces.  Such
+        melds are interchangeable (two B1 B2 B3 on the table, say), so the search only ever
+        extends the first unused one of them, instead of trying each."""
+        offers: dict[int, list[tuple[tuple[Tile, ...], int, int]]] = {}
+        for piece in pieces:
+            if piece.target != NEW:
+                offers.setdefault(piece.target, []).append((piece.real, piece.jokers, piece.points))
+        earlier: dict[tuple[tuple[tuple[Tile, ...], int, int], ...], int] = {}
+        twins: dict[int, int] = {}
+        for target in sorted(offers):
+            signature = tuple(sorted(offers[target], key=lambda o: ([str(t) for t in o[0]], o[1:])))
+            twins[target] = earlier.get(signature, 0)
+            earlier[signature] = twins[target] | (1 << target)
+        return twins
 
     # The state: rem (packed counts of undecided tiles), jok (Jolys not yet used), used (table
     # melds already extended), has_run, leave (tiles that must still be left on the rack),
-    # need (first-meld points still needed, only when the objective is tiles).
+    # need (first-meld points still needed, only when the objective is tiles).  ``bound`` is
+    # the packed optimistic value of rem and jok, passed down rather than recomputed.
 
     def best(
-        self, rem: int, jok: int, used: int, has_run: bool, leave: int, need: int, ub: int
-    ) -> tuple[int, int] | None:
-        """Best future (points, tiles), or None if the constraints cannot be met.  ``ub`` is
-        the optimistic points of ``rem`` (passed down to avoid recomputing it)."""
+        self,
+        rem: int,
+        jok: int,
+        used: int,
+        has_run: bool,
+        leave: int,
+        need: int,
+        bound: int,
+        floor: int,
+    ) -> int:
         if not rem:
             return self.finish(jok, used, has_run, leave, need)
-        low = rem & -rem
-        k = (low.bit_length() - 1) // _BITS
-        relevant = self.relevant_at[k] | (self.joker_melds if jok else 0)
-        used &= relevant
+        if bound <= floor:
+            return floor  # even placing everything at its best cannot beat the floor
+        k = ((rem & -rem).bit_length() - 1) // _BITS
+        used &= self.relevant_at[k] | (self.joker_melds if jok else 0)
         state = (rem, jok, used, has_run, leave, need)
         hit = self.memo.get(state)
-        if hit is not None:
+        if hit is not None and (hit[1] or hit[0] <= floor):
             return hit[0]
         count = (rem >> (_BITS * k)) & _COUNT
-        ub_all = ub + jok * self.joker_best
-        tiles_left = self._tiles(rem) + jok
-        best: tuple[int, int] | None = None
-        best_key: tuple[int, int] | None = None
-        choice: object = None
+        threshold = floor
+        choice: _Move | str | None = None
+        guard = self.guard
         for move in self.anchored[k]:
-            if move.jokers > jok or move.bit & used:
+            if move.jokers > jok or move.bit & used or used & move.twins != move.twins:
                 continue
-            if ((rem | self.guard) - move.need) & self.guard != self.guard:
+            if ((rem | guard) - move.need) & guard != guard:
                 continue
-            if best_key is not None:
-                # The most this choice can reach: its own value plus everything left after it.
-                hope = self.key((ub_all - move.bound + move.points, tiles_left))
-                if hope <= best_key:
-                    continue
+            if bound - move.bound + move.gain <= threshold:
+                continue
             child = self.best(
                 rem - move.need,
                 jok - move.jokers,
@@ -454,19 +484,17 @@ class _Search:
                 has_run or move.run,
                 leave,
                 max(0, need - move.points),
-                ub - (move.bound - move.jokers * self.joker_best),
+                bound - move.bound,
+                threshold - move.gain,
             )
-            if child is None:
-                continue
-            value = (child[0] + move.points, child[1] + move.tiles)
-            value_key = self.key(value)
-            if best_key is None or value_key > best_key:
-                best, best_key, choice = value, value_key, move
+            if child + move.gain > threshold:
+                threshold = child + move.gain
+                choice = move
         # Leave every remaining copy of this tile (one copy used and one left is reached by
         # using one copy first).  A tile the plan must use cannot be left.
         if self.orig[k] - count >= self.must[k]:
-            hope = self.key((ub_all - count * self.best_value[k], tiles_left - count))
-            if best_key is None or hope > best_key:
+            lost = count * self.tile_bound[k]
+            if bound - lost > threshold:
                 child = self.best(
                     rem - (count << (_BITS * k)),
                     jok,
@@ -474,82 +502,65 @@ class _Search:
                     has_run,
                     max(0, leave - count),
                     need,
-                    ub - count * self.best_value[k],
+                    bound - lost,
+                    threshold,
                 )
-                if child is not None and (best_key is None or self.key(child) > best_key):
-                    best, best_key, choice = child, self.key(child), None
-        self.memo[state] = (best, choice)
-        return best
+                if child > threshold:
+                    threshold = child
+                    choice = _LEAVE
+        self.memo[state] = (threshold, choice is not None, choice)
+        return threshold
 
-    @staticmethod
-    def _tiles(rem: int) -> int:
-        total = 0
-        while rem:
-            total += rem & _COUNT
-            rem >>= _BITS
-        return total
-
-    def finish(
-        self, jok: int, used: int, has_run: bool, leave: int, need: int
-    ) -> tuple[int, int] | None:
-        """Every numbered tile is decided: place spare Jolys on table melds not yet extended."""
-        if not has_run:
-            return None
+    def finish(self, jok: int, used: int, has_run: bool, leave: int, need: int) -> int:
+        """Every numbered tile is decided: place spare Jolys on table melds not yet extended.
+        Always exact."""
         used &= self.joker_melds
-        state = (0, jok, used, has_run, leave, need)
-        hit = self.memo.get(state)
+        state = (jok, used, has_run, leave, need)
+        hit = self.ends.get(state)
         if hit is not None:
             return hit[0]
+        best = _INFEASIBLE
+        choice: tuple[_Move, ...] = ()
         spare = jok - leave
-        if spare < 0:  # not enough tiles left on the rack
-            self.memo[state] = (None, ())
-            return None
-        options: list[tuple[tuple[int, int], tuple[_Move, ...]]] = [((0, 0), ())]
-        free = [m for m in self.joker_only if not m.bit & used and m.jokers <= spare]
-        if free:
-            # The best single addition (moves are sorted best first within each Joly count).
+        if has_run and spare >= 0:
+            options: list[tuple[_Move, ...]] = [()]
+            free = [m for m in self.joker_only if not m.bit & used and m.jokers <= spare]
+            # The best single addition of one Joly, and of two (sorted best first).
             for jokers in (1, 2):
                 one = next((m for m in free if m.jokers == jokers), None)
                 if one is not None:
-                    options.append(((one.points, one.tiles), (one,)))
+                    options.append((one,))
             # Two one-Joly additions on different melds: the best one and its best partner.
             singles = [m for m in free if m.jokers == 1]
             if spare >= 2 and singles:
-                first = singles[0]
-                partner = next((m for m in singles if m.bit != first.bit), None)
+                partner = next((m for m in singles if m.bit != singles[0].bit), None)
                 if partner is not None:
-                    options.append(((first.points + partner.points, 2), (first, partner)))
-        best: tuple[int, int] | None = None
-        choice: tuple[_Move, ...] = ()
-        for value, moves in options:
-            # value[1] is the number of Jolys this option places.
-            if value[0] < need or jok - value[1] > self.spare_jokers:
-                continue
-            if best is None or self.key(value) > self.key(best):
-                best, choice = value, moves
-        self.memo[state] = (best, choice)
+                    options.append((singles[0], partner))
+            for moves in options:
+                points = sum(m.points for m in moves)
+                placed = sum(m.jokers for m in moves)
+                if points < need or jok - placed > self.spare_jokers:
+                    continue
+                value = self.pack(points, placed)
+                if value > best:
+                    best, choice = value, moves
+        self.ends[state] = (best, choice)
         return best
 
     def replay(
-        self, rem: int, jok: int, used: int, has_run: bool, leave: int, need: int, ub: int
+        self, rem: int, jok: int, used: int, has_run: bool, leave: int, need: int
     ) -> list[_Piece]:
-        """The pieces of the best plan from this state (after ``best`` has filled the memo)."""
+        """The pieces of the best plan from the root (after ``best`` has filled the memo)."""
         chosen: list[_Piece] = []
-        while True:
-            if not rem:
-                used &= self.joker_melds
-                _, moves = self.memo[(0, jok, used, has_run, leave, need)]
-                chosen.extend(m.piece for m in moves)  # type: ignore[attr-defined]
-                return chosen
-            low = rem & -rem
-            k = (low.bit_length() - 1) // _BITS
+        while rem:
+            k = ((rem & -rem).bit_length() - 1) // _BITS
             used &= self.relevant_at[k] | (self.joker_melds if jok else 0)
-            _, move = self.memo[(rem, jok, used, has_run, leave, need)]
-            if move is None:
+            _, exact, move = self.memo[(rem, jok, used, has_run, leave, need)]
+            assert exact
+            if move == _LEAVE:
                 count = (rem >> (_BITS * k)) & _COUNT
                 rem -= count << (_BITS * k)
                 leave = max(0, leave - count)
-                ub -= count * self.best_value[k]
                 continue
             assert isinstance(move, _Move)
             chosen.append(move.piece)
@@ -558,7 +569,10 @@ class _Search:
             used |= move.bit
             has_run = has_run or move.run
             need = max(0, need - move.points)
-            ub -= move.bound - move.jokers * self.joker_best
+        used &= self.joker_melds
+        _, moves = self.ends[(jok, used, has_run, leave, need)]
+        chosen.extend(m.piece for m in moves)
+        return chosen
 
 
 def solve(
@@ -593,36 +607,40 @@ def solve(
     pieces = _pieces(counts, jokers, table, may_add and not first_meld)
     # Tiles that fit no piece are left from the start; they already satisfy part of ``keep``.
     usable = {t for piece in pieces for t in piece.real}
-    kinds = sorted(usable, key=_order_key)
-    unusable = sum(k for t, k in counts.items() if t not in usable)
     if any(t not in usable for t in required if not t.is_joker):
         return None
+    kinds = sorted(usable, key=_order_key)
+    unusable = sum(k for t, k in counts.items() if t not in usable)
     search = _Search(
         kinds,
         [counts[t] for t in kinds],
-        jokers,
         pieces,
         objective,
         [required[t] for t in kinds],
         jokers - required[JOKER],
     )
     rem = sum(counts[t] << (_BITS * i) for i, t in enumerate(kinds))
-    needs_run = first_meld and rules.first_meld_needs_run
-    need = rules.first_meld_minimum if first_meld and objective == TILES else 0
-    leave = max(0, keep - unusable)
-    ub = search.bound_of(rem)
-    result = search.best(rem, jokers, 0, not needs_run, leave, need, ub)
-    if result is None:
+    bound = sum(counts[t] * search.tile_bound[i] for i, t in enumerate(kinds))
+    bound += jokers * search.joker_bound
+    root = (
+        rem,
+        jokers,
+        0,
+        not (first_meld and rules.first_meld_needs_run),  # has_run: true when none is needed
+        max(0, keep - unusable),
+        rules.first_meld_minimum if first_meld and objective == TILES else 0,
+    )
+    value = search.best(*root, bound, _ROOT_FLOOR)
+    if value <= _ROOT_FLOOR:  # the constraints cannot be met
         return None if first_meld or required else EMPTY_PLAN
-    points, tiles = result
+    points, tiles = search.unpack(value)
     if first_meld and (points < rules.first_meld_minimum or tiles == 0):
         return None
-    chosen = search.replay(rem, jokers, 0, not needs_run, leave, need, ub)
+    chosen = search.replay(*root)
     melds = tuple(p.group for p in chosen if p.target == NEW)
     additions = tuple(
         sorted(((p.target, p.group) for p in chosen if p.target != NEW), key=lambda a: a[0])
     )
-    plan = Plan(melds, additions, points, tiles)
     assert sum(p.points for p in chosen) == points
     assert sum(len(p.real) + p.jokers for p in chosen) == tiles
-    return plan
+    return Plan(melds, additions, points, tiles)

@@ -277,9 +277,12 @@ def brute_force(
     def readings(group: tuple[Tile, ...], target: Meld | None) -> list[Meld]:
         jokers = sum(t.is_joker for t in group)
         choices: list[list[Tile | None]] = [[None] * jokers]
-        # Every designation: any tile at all (the engine refuses the impossible ones).
-        every = [Tile(c, n) for c in COLOURS for n in range(1, 14)]
-        choices += [list(d) for d in product(every, repeat=jokers)] if jokers else []
+        # Every designation a run's Jolys could have: any tile of the run's colour (the engine
+        # refuses the impossible ones).  A set's Jolys are never designated.
+        colours = {t.colour for t in group if not t.is_joker}
+        if jokers and len(colours) == 1:
+            every = [Tile(c, n) for c in colours for n in range(1, 14)]
+            choices += [list(d) for d in product(every, repeat=jokers)]
         found = []
         for designation in choices:
             try:
@@ -343,52 +346,63 @@ def brute_force(
     return None if best is None else best[1]
 
 
+def neighbours(made: Meld) -> list[Tile]:
+    """Tiles that could extend a meld: two beyond each end of a run, a set's other colours."""
+    if made.kind == RUN:
+        first, last = made.start, made.start + len(made.tiles) - 1
+        positions = [p for p in (first - 2, first - 1, last + 1, last + 2) if 1 <= p <= 14]
+        return [Tile(made.colour, 1 if p == 14 else p) for p in positions]
+    return [Tile(c, made.number) for c in COLOURS]
+
+
 @st.composite
-def small_positions(draw):
-    """A few colours and a window of numbers (so melds are likely), a rack of up to nine tiles
-    with at most one Joly, and up to three table melds; no tile more than twice in all."""
-    colours = draw(st.lists(st.sampled_from(COLOURS), min_size=1, max_size=3, unique=True))
+def small_positions(draw, adding: bool = False):
+    """A few colours and a window of numbers (so melds are likely), up to three table melds,
+    and a rack of five to nine tiles from the window and the tiles next to the table melds,
+    with up to two Jolys; no tile more than twice in all.  ``adding``: a later turn with at least
+    one table meld, where additions are allowed."""
+    colours = draw(st.lists(st.sampled_from(COLOURS), min_size=1, max_size=4, unique=True))
     low = draw(st.integers(1, 11))
     numbers = list(range(low, min(13, low + draw(st.integers(2, 5))) + 1))
     if numbers[-1] >= 12:
-        numbers.append(1)
-    pool = sorted([Tile(c, n) for c in colours for n in set(numbers)] * 2)
+        numbers.append(1)  # the window reaches the high 1
+    kinds = {Tile(c, n) for c in colours for n in numbers}
     table: list[Meld] = []
-    table_jokers = 0
-    for _ in range(draw(st.integers(0, 3))):
-        # Table melds are drawn as a run or set shape around a random tile of the pool.
-        tile = draw(st.sampled_from(pool))
+    on_table: list[Tile] = []
+    wanted = draw(st.integers(1 if adding else 0, 3))
+    for _ in range(8):  # a few tries: a drawn shape may not be a legal meld
+        if len(table) >= wanted:
+            break
         if draw(st.booleans()):
+            colour = draw(st.sampled_from(colours))
+            start = draw(st.integers(1, 12))
             length = draw(st.integers(3, 5))
-            group = [Tile(tile.colour, n) for n in range(tile.number, tile.number + length)]
+            positions = range(start, min(14, start + length - 1) + 1)
+            group = [Tile(colour, 1 if p == 14 else p) for p in positions]
         else:
-            others = [Tile(c, tile.number) for c in COLOURS if c != tile.colour]
-            group = [tile, *draw(st.lists(st.sampled_from(others), min_size=2, max_size=3))]
-        if table_jokers < 1 and draw(st.booleans()):
+            number = draw(st.sampled_from(numbers))
+            chosen = draw(st.lists(st.sampled_from(COLOURS), min_size=3, max_size=4, unique=True))
+            group = [Tile(c, number) for c in chosen]
+        if on_table.count(JOKER) < 1 and draw(st.booleans()):
             group[draw(st.integers(0, len(group) - 1))] = JOKER
-        real = [t for t in group if not t.is_joker]
-        if any(real.count(t) > pool.count(t) for t in real):
+        if any(on_table.count(t) + group.count(t) > 2 for t in group):
             continue
         try:
             made = classify(group)
         except InvalidMeld:
             continue
-        for t in real:
-            pool.remove(t)
-        table_jokers += made.joker_count
+        on_table.extend(group)
         table.append(made)
-    size = draw(st.integers(2, 9))
-    picks = draw(
-        st.lists(
-            st.integers(0, len(pool) - 1), min_size=min(2, len(pool)), max_size=size, unique=True
-        )
-    )
-    rack = [pool[i] for i in picks]
-    if draw(st.booleans()) and table_jokers < 2:
-        rack.append(JOKER)
+        kinds.update(neighbours(made))
+    pool = [t for t in sorted(kinds, key=sort_key) for _ in range(2 - on_table.count(t))]
+    order = draw(st.permutations(range(len(pool))))
+    jokers = min(2 - on_table.count(JOKER), draw(st.sampled_from([0, 1, 1, 2])))
+    # Two Jolys multiply the brute force's work: keep those racks a little smaller.
+    rack = [pool[i] for i in order[: draw(st.integers(5, 9 - 2 * (jokers == 2)))]]
+    rack += [JOKER] * jokers
     options = {
-        "first_meld": draw(st.booleans()),
-        "may_add": draw(st.booleans()),
+        "first_meld": False if adding else draw(st.booleans()),
+        "may_add": True if adding else draw(st.booleans()),
         "objective": draw(st.sampled_from(["points", "tiles"])),
         "keep": draw(st.sampled_from([1, 1, 1, 0, 2])),
     }
@@ -400,7 +414,7 @@ def small_positions(draw):
 
 
 @settings(
-    max_examples=400,
+    max_examples=600,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -431,6 +445,17 @@ def test_solver_equals_brute_force_without_additions(position, first_meld):
         return
     assert (plan.points, plan.tiles) == (expected or (0, 0))
     assert plan.additions == ()
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions(adding=True))
+def test_solver_equals_brute_force_when_adding_to_the_table(position):
+    rack, table, rules, options = position
+    expected = brute_force(rack, table, rules, **options)
+    plan = solve(rack, table, rules, **options)
+    assert plan is not None
+    assert (plan.points, plan.tiles) == expected
+    check_plan(plan, rack, table)
 
 
 # --- 3. plans from random games are accepted by the engine ----------------------------------
@@ -517,7 +542,7 @@ def assert_no_single_move_beats(plan: Plan, rack: list[Tile], table: list[Meld],
             value = classify(group.tiles, REMI, group.designations()).points
             assert plan.points >= value, (plan, group)
     if may_add and len(rack) >= 2:
-        for index, target in enumerate(table):
+        for target in table:
             for tile in set(rack):
                 try:
                     grown = extend(target, [tile])
