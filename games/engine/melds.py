@@ -101,12 +101,15 @@ def classify(
     tiles: Sequence[Tile],
     rules: Rules = REMI,
     jokers_as: Sequence[Tile | None] | None = None,
+    *,
+    keep: Meld | None = None,
 ) -> Meld:
     """Recognise ``tiles`` (any order) as a set or a run, or raise :class:`InvalidMeld`.
 
     ``jokers_as`` fixes, in the order the Jolys appear in ``tiles``, what each stands for
     (``None`` leaves one free).  Free Jolys take the highest-valued legal reading; ties keep
-    the run open (no Joly as a 1), then put the Joly higher.
+    the run open (no Joly as a 1), then put the Joly higher.  ``keep`` is a run being
+    extended: its tiles stay where they are, so a Joly standing for a 1 never changes ends.
     """
     del rules  # the meld shapes are the same under every Remi option; kept for siblings
     tiles = list(tiles)
@@ -122,7 +125,8 @@ def classify(
     if len(numbers) == 1 and len(real) >= 2 and len(colours) == len(real):
         return _classify_set(real, jokers, wanted)
     if len(colours) == 1:
-        return _classify_run(real, jokers, wanted)
+        fixed = {keep.start + i: t for i, t in enumerate(keep.tiles)} if keep else {}
+        return _classify_run(real, jokers, wanted, fixed if keep and keep.kind == RUN else {})
     if len(numbers) == 1:
         raise InvalidMeld("A set needs tiles of different colours.")
     raise InvalidMeld(
@@ -161,9 +165,12 @@ def _classify_set(real: list[Tile], jokers: int, wanted: list[Tile | None]) -> M
     return Meld(SET, (*ordered, *[JOKER] * jokers), (*ordered, *stands))
 
 
-def _real_positions(real: list[Tile], start: int, end: int) -> list[int] | None:
-    """Positions of the real tiles in the run start..end, or None if they do not fit."""
-    taken: list[int] = []
+def _real_positions(
+    real: list[Tile], start: int, end: int, blocked: set[int] | None = None
+) -> list[int] | None:
+    """Positions of the real tiles in the run start..end, or None if they do not fit;
+    ``blocked`` positions hold a Joly that stays there."""
+    taken: list[int] = list(blocked or ())
     for tile in sorted(real, key=lambda t: t.number):
         if tile.number == 1:
             options = [p for p in (1, HIGH_ONE) if start <= p <= end and p not in taken]
@@ -173,10 +180,14 @@ def _real_positions(real: list[Tile], start: int, end: int) -> list[int] | None:
         if not options:
             return None
         taken.append(options[0])
-    return taken
+    return taken[len(blocked or ()) :]
 
 
-def _classify_run(real: list[Tile], jokers: int, wanted: list[Tile | None]) -> Meld:
+def _classify_run(
+    real: list[Tile], jokers: int, wanted: list[Tile | None], fixed: dict[int, Tile] | None = None
+) -> Meld:
+    fixed = fixed or {}
+    blocked = {p for p, t in fixed.items() if t.is_joker}
     colour = real[0].colour
     for want in wanted:
         if want is not None and want.colour != colour:
@@ -187,7 +198,7 @@ def _classify_run(real: list[Tile], jokers: int, wanted: list[Tile | None]) -> M
     best: tuple[tuple[int, int, int], Meld] | None = None
     for start in range(1, HIGH_ONE - length + 2):
         end = start + length - 1
-        placed = _real_positions(real, start, end)
+        placed = _real_positions(real, start, end, blocked)
         if placed is None:
             continue
         gaps = [p for p in range(start, end + 1) if p not in placed]
@@ -195,6 +206,8 @@ def _classify_run(real: list[Tile], jokers: int, wanted: list[Tile | None]) -> M
         if reading is None:
             continue
         meld = _build_run(colour, real, placed, reading, start, end)
+        if any(not start <= p <= end or meld.tiles[p - start] != t for p, t in fixed.items()):
+            continue  # a run being extended keeps every tile, and every Joly, in its place
         key = (meld.points, -sum(g in (1, HIGH_ONE) for g in gaps), sum(gaps))
         if best is None or key > best[0]:
             best = (key, meld)
@@ -257,7 +270,7 @@ def extend(
     designations = _designations(new_jokers, jokers_as)
     keep = list(meld.jokers_as) if meld.kind == RUN else [None] * meld.joker_count
     try:
-        result = classify([*meld.tiles, *added], jokers_as=[*keep, *designations])
+        result = classify([*meld.tiles, *added], jokers_as=[*keep, *designations], keep=meld)
     except InvalidMeld as exc:
         raise InvalidMeld(f"{format_tiles(added)} cannot be added to {meld}: {exc}") from None
     if result.kind != meld.kind:

@@ -198,3 +198,27 @@ def test_a_one_frees_a_joly_standing_for_a_one_at_either_end(meld, after):
     state = table(f"{tile} K8 Y8 B2", meld)
     state, _ = play(state, (0, f"swap 0 {tile} into J K8 Y8"))
     assert shown(state, 0) == after
+
+
+def test_a_joly_standing_for_the_low_one_stays_low_as_the_run_grows_to_thirteen():
+    # Engine bug found here: adding R13 used to move Bogdan's Joly from the low 1 to after
+    # the 13 (a higher-valued reading), reassigning it and handing its 50 points to Ana.
+    low = "J=R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12"
+    state = table("R13 R1 K9 K2", low)
+    state, _ = play(state, (0, "add 0 R13"))
+    assert shown(state, 0) == "J=R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13"
+    assert state.melds[0].credits[0] == 1  # still Bogdan's Joly
+    assert state.melds[0].owners[-1] == 0  # the R13 is Ana's
+    # The other 1 can only follow the 13 now.
+    state, _ = play(state, (0, "add 0 R1"))
+    assert shown(state, 0) == "J=R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 R1"
+    assert state.melds[0].credits[0] == 1
+    assert state.melds[0].meld.start == 1
+
+
+def test_a_joly_standing_for_the_high_one_stays_high_when_the_low_one_is_added():
+    state = table("R1 K9 K2", "R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 J")
+    assert shown(state, 0).endswith("R13 J=R1")  # the higher-valued reading: 10 for the Joly
+    state, _ = play(state, (0, "add 0 R1"))
+    assert shown(state, 0) == "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 J=R1"
+    assert state.melds[0].credits[-1] == 1

@@ -250,3 +250,17 @@ def test_the_doubling_includes_the_bonuses():
     state, _ = play(state, (0, "declare"), (0, "meld K11 K12 K13"), (0, "discard J"))
     # (100 + 30 + 25) x 2 = 310
     assert state.result.scores == (310, -5)
+
+
+def test_adding_to_a_run_never_takes_over_its_joly():
+    state = position(
+        ["R13 K9", "B4"],
+        melds=[("J=R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12", 1)],
+        melded=[0, 1],
+        discards="K4",
+        phase=PLAY,
+    )
+    state, _ = play(state, (0, "add 0 R13"), (0, "discard K9"))
+    # Ana: 100 + R13 (10) = 110
+    # Bogdan: R2-R9 (8 x 5) + R10 R11 R12 (30) + his Joly (50) - B4 (5) = 115
+    assert state.result.scores == (110, 115)
