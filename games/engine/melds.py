@@ -125,8 +125,10 @@ def classify(
     if len(numbers) == 1 and len(real) >= 2 and len(colours) == len(real):
         return _classify_set(real, jokers, wanted)
     if len(colours) == 1:
-        fixed = {keep.start + i: t for i, t in enumerate(keep.tiles)} if keep else {}
-        return _classify_run(real, jokers, wanted, fixed if keep and keep.kind == RUN else {})
+        fixed: dict[int, Tile] = {}
+        if keep is not None and keep.kind == RUN:
+            fixed = {keep.start + i: t for i, t in enumerate(keep.tiles)}
+        return _classify_run(real, jokers, wanted, fixed)
     if len(numbers) == 1:
         raise InvalidMeld("A set needs tiles of different colours.")
     raise InvalidMeld(
