@@ -94,7 +94,9 @@ class Event:
             case "undone":
                 return f"{who} put {tiles} back."
             case "melded":
-                return f"{who} melded {tiles}" + (f" ({self.count} points)." if self.count else ".")
+                *others, last = self.tiles or ("",)
+                laid = f"{', '.join(others)} and {last}" if others else last
+                return f"{who} melded {laid}" + (f" ({self.count} points)." if self.count else ".")
             case "added":
                 return f"{who} added {tiles} to meld {self.other}."
             case "swapped":

@@ -221,3 +221,12 @@ def test_events_survive_a_round_trip_through_json_data():
         "Ana took B7 and 1 more tile from the discard row."
     )
     assert Event("few-tiles", 2, count=1).text(NAMES) == "Cristi has 1 tile left!"
+
+
+def test_a_first_meld_of_several_melds_reads_meld_by_meld():
+    # Engine fix: the melds used to run together ("R9 R10 R11 R12 Y2 B2 K2 (50 points).").
+    state = position(["R9 R10 R11 R12 K2 B2 Y2 K7", "Y4 Y8"], phase=PLAY)
+    _, events = play(state, (0, "meld R9 R10 R11 R12 | K2 B2 Y2"))
+    assert texts(events, NAMES, 1)[0] == "Ana melded R9 R10 R11 R12 and Y2 B2 K2 (50 points)."
+    three = Event("melded", 1, tiles=("R1 R2 R3", "K5 B5 Y5", "J=Y10 Y11 Y12"))
+    assert three.text(NAMES, 0) == "Bogdan melded R1 R2 R3, K5 B5 Y5 and J=Y10 Y11 Y12."
