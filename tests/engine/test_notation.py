@@ -22,6 +22,7 @@ from games.engine import (
     TakeExposed,
     Undo,
     apply,
+    events,
     parse_action,
     parse_tiles,
 )
@@ -230,3 +231,16 @@ def test_a_first_meld_of_several_melds_reads_meld_by_meld():
     assert texts(events, NAMES, 1)[0] == "Ana melded R9 R10 R11 R12 and Y2 B2 K2 (50 points)."
     three = Event("melded", 1, tiles=("R1 R2 R3", "K5 B5 Y5", "J=Y10 Y11 Y12"))
     assert three.text(NAMES, 0) == "Bogdan melded R1 R2 R3, K5 B5 Y5 and J=Y10 Y11 Y12."
+
+
+def test_every_kind_of_event_has_a_sentence():
+    kinds = {v for k, v in vars(events).items() if k.isupper() and isinstance(v, str)}
+    assert len(kinds) == 20
+    for kind in kinds:
+        event = Event(kind, 0, tiles=("R5",), count=2, other=1, label="high", secret=("K9",))
+        for viewer in (0, 1, None):
+            line = event.text(NAMES, viewer)
+            assert line != kind
+            assert line[0].isupper() and line[-1] in ".!", line
+            if viewer != 0:
+                assert "K9" not in line  # the secret part is the acting seat's alone
