@@ -443,6 +443,7 @@ def _take_discard(state: State, seat: int, action: TakeDiscard, log: list[Event]
     state.acted[seat] = True
     state.phase = PLAY
     log.append(Event(ev.TOOK, seat, tiles=(str(tile),)))
+    _announce_low(state, seat, log)  # back above three: the next drop is announced again
 
 
 def _pick(state: State, seat: int, action: Pick, log: list[Event]) -> None:

@@ -188,3 +188,15 @@ def test_the_announcement_threshold_is_an_option():
     state = melded_ana("R5 R6 R7 K9 K2", discards="K4 B8", wall="Y4", rules=rules, phase=PLAY)
     state, events = play(state, (0, "discard K9"))
     assert events[-1].kind == ev.FEW_TILES and events[-1].count == 4
+
+
+@pytest.mark.parametrize("start", ["draw", "take"])
+def test_dropping_to_three_again_is_announced_again_whether_drawing_or_taking(start):
+    # Engine fix: a player back at four tiles after taking the previous discard was not
+    # announced when they dropped to three again (drawing already worked).
+    state = melded_ana("R2 K9 Y4", discards="K4 B8 Y12", wall="B2")
+    state.warned[0] = True  # announced on an earlier turn
+    state, _ = play(state, (0, start))
+    state, events = play(state, (0, "discard K9"))
+    assert kinds(events) == [ev.DISCARDED, ev.FEW_TILES]
+    assert events[-1].count == 3
