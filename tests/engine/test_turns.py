@@ -54,7 +54,8 @@ def test_the_opening_tile_can_never_be_taken():
 
 def melded_ana(tiles: str, discards: str = "K2 Y9 B7 R3 K11 Y1", **kw):
     """Ana has melded before; Bogdan and Cristi have not.  The row was discarded in turn."""
-    return position([tiles, "Y4 Y8 B11", "K6 R9 B13"], discards=discards, melded=[0], **kw)
+    kw.setdefault("melded", [0])
+    return position([tiles, "Y4 Y8 B11", "K6 R9 B13"], discards=discards, **kw)
 
 
 def test_the_previous_discard_may_be_taken_and_kept():
@@ -200,3 +201,25 @@ def test_dropping_to_three_again_is_announced_again_whether_drawing_or_taking(st
     state, events = play(state, (0, "discard K9"))
     assert kinds(events) == [ev.DISCARDED, ev.FEW_TILES]
     assert events[-1].count == 3
+
+
+# --- which kinds of action a seat may try (legal_verbs) ----------------------------------
+
+
+def test_legal_verbs_follow_the_phase_of_the_turn():
+    opening = position(["R5 K2 K3", "Y4 Y5 Y6", "B1 B2 B3"], phase=OPEN, acted=False)
+    assert legal_verbs(opening, 0) == {"discard"}
+    assert legal_verbs(opening, 1) == set()
+    drawing = melded_ana("R2 K9 Y4", melds=[("K7 B7 J", 1)])
+    assert legal_verbs(drawing, 0) == {"draw", "take", "pick", "exposed"}
+    assert legal_verbs(drawing, 1) == set()
+    never = melded_ana("R2 K9 Y4", melded=[], exposed=None)
+    assert legal_verbs(never, 0) == {"draw"}
+    open_discard = melded_ana(
+        "R2 K9 Y4", melded=[], rules=REMI.with_options(first_meld_takes_discard=True)
+    )
+    assert legal_verbs(open_discard, 0) == {"draw", "take", "exposed"}
+    playing = melded_ana("R2 K9 Y4", melds=[("K7 B7 J", 1)], phase=PLAY)
+    assert legal_verbs(playing, 0) == {"meld", "add", "swap", "discard"}
+    over, _ = play(melded_ana("K9", phase=PLAY), (0, "discard K9"))
+    assert legal_verbs(over, 0) == legal_verbs(over, 1) == set()
