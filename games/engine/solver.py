@@ -372,6 +372,10 @@ class _Search:
             joker_best = max(joker_best, piece.joker_value)
         self.tile_bound = [self.pack(v, 1) for v in best_value]
         self.joker_bound = self.pack(joker_best, 1)
+        # Tiles that must stay on the rack (``keep``) place nothing: each one left costs the
+        # bound at least the cheapest tile's value.
+        cheapest = [*self.tile_bound, *([self.joker_bound] if joker_best else [])]
+        self.cheapest = min(cheapest, default=0)
         twins = self._twins(pieces)
         self.anchored: list[list[_Move]] = [[] for _ in kinds]
         self.joker_only: list[_Move] = []
@@ -432,10 +436,10 @@ class _Search:
         for piece in pieces:
             if piece.target != NEW:
                 offers.setdefault(piece.target, []).append((piece.real, piece.jokers, piece.points))
-        earlier: dict[tuple[tuple[tuple[Tile, ...], int, int], ...], int] = {}
+        earlier: dict[frozenset[tuple[tuple[Tile, ...], int, int]], int] = {}
         twins: dict[int, int] = {}
         for target in sorted(offers):
-            signature = tuple(sorted(offers[target], key=lambda o: ([str(t) for t in o[0]], o[1:])))
+            signature = frozenset(offers[target])  # a meld's pieces are all different
             twins[target] = earlier.get(signature, 0)
             earlier[signature] = twins[target] | (1 << target)
         return twins
@@ -458,7 +462,8 @@ class _Search:
     ) -> int:
         if not rem:
             return self.finish(jok, used, has_run, leave, need)
-        if bound <= floor:
+        reach = bound - leave * self.cheapest  # the most any future from here can be worth
+        if reach <= floor:
             return floor  # even placing everything at its best cannot beat the floor
         k = ((rem & -rem).bit_length() - 1) // _BITS
         used &= self.relevant_at[k] | (self.joker_melds if jok else 0)
@@ -475,7 +480,7 @@ class _Search:
                 continue
             if ((rem | guard) - move.need) & guard != guard:
                 continue
-            if bound - move.bound + move.gain <= threshold:
+            if reach - move.bound + move.gain <= threshold:
                 continue
             child = self.best(
                 rem - move.need,
@@ -494,13 +499,14 @@ class _Search:
         # using one copy first).  A tile the plan must use cannot be left.
         if self.orig[k] - count >= self.must[k]:
             lost = count * self.tile_bound[k]
-            if bound - lost > threshold:
+            still = max(0, leave - count)
+            if bound - lost - still * self.cheapest > threshold:
                 child = self.best(
                     rem - (count << (_BITS * k)),
                     jok,
                     used,
                     has_run,
-                    max(0, leave - count),
+                    still,
                     need,
                     bound - lost,
                     threshold,
@@ -611,6 +617,11 @@ def solve(
         return None
     kinds = sorted(usable, key=_order_key)
     unusable = sum(k for t, k in counts.items() if t not in usable)
+    if not any(piece.jokers for piece in pieces):
+        if required[JOKER]:
+            return None
+        unusable += jokers  # Jolys that fit nowhere stay too
+        jokers = 0
     search = _Search(
         kinds,
         [counts[t] for t in kinds],
