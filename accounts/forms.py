@@ -1,6 +1,10 @@
 from __future__ import annotations
 
+from typing import Any
+
+from allauth.account.forms import LoginForm as AllauthLoginForm
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 
@@ -9,3 +13,11 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("display_name", "preferred_language", "email_on_turn")
+
+
+class LoginForm(AllauthLoginForm):
+    """allauth's login form, with a label that says both username and email work."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["login"].label = _("Username or email")

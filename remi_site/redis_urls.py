@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -44,20 +44,26 @@ class RedisTarget:
     def url(self, use: Use) -> str:
         """A URL for redis-py's ``from_url`` (used by the cache and channels-redis)."""
         if self.scheme == "unix":
-            query = [*self.query, ("db", str(self.db(use)))]
-            return urlunsplit(("unix", self.netloc, self.path, urlencode(query), ""))
-        return urlunsplit((self.scheme, self.netloc, f"/{self.db(use)}", urlencode(self.query), ""))
+            return _join(self.scheme, self.netloc, self.path, [*self.query, ("db", self.db(use))])
+        return _join(self.scheme, self.netloc, f"/{self.db(use)}", list(self.query))
 
     def kombu_url(self, use: Use = Use.CELERY) -> str:
         """The same server as a Celery broker URL; kombu spells unix sockets its own way."""
         if self.scheme == "unix":
-            query = [*self.query, ("virtual_host", str(self.db(use)))]
-            return urlunsplit(("redis+socket", self.netloc, self.path, urlencode(query), ""))
+            query = [*self.query, ("virtual_host", self.db(use))]
+            return _join("redis+socket", self.netloc, self.path, query)
         return self.url(use)
 
     @property
     def base_url(self) -> str:
         return self.url(Use.CHANNELS)
+
+
+def _join(scheme: str, netloc: str, path: str, query: list[tuple[str, str | int]]) -> str:
+    # Not urlunsplit: with an empty netloc it writes "unix:/path", which redis-py and kombu
+    # both reject; they want "unix:///path".
+    text = f"{scheme}://{netloc}{path}"
+    return f"{text}?{urlencode(query)}" if query else text
 
 
 def parse_redis_url(url: str, *, name: str = "REDIS_URL") -> RedisTarget:

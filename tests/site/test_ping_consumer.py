@@ -1,0 +1,30 @@
+"""The diagnostic WebSocket answers through the real channel layer (Redis)."""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from channels.testing import WebsocketCommunicator
+
+from remi_site.asgi import application
+
+
+async def ping_through(origin: bytes, payload: object) -> tuple[bool, object]:
+    communicator = WebsocketCommunicator(application, "/ws/ping/", headers=[(b"origin", origin)])
+    connected, _ = await communicator.connect()
+    if not connected:
+        return False, None
+    await communicator.send_json_to({"payload": payload})
+    reply = await communicator.receive_json_from(timeout=5)
+    await communicator.disconnect()
+    return True, reply
+
+
+def test_ping_consumer_echoes_through_a_group_on_the_channel_layer():
+    connected, reply = async_to_sync(ping_through)(b"http://localhost", {"n": 1})
+    assert connected
+    assert reply == {"type": "pong", "payload": {"n": 1}}
+
+
+def test_websocket_from_a_foreign_origin_is_refused():
+    connected, _ = async_to_sync(ping_through)(b"https://evil.example", "x")
+    assert not connected
