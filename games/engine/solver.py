@@ -332,6 +332,7 @@ class _Move:
     points: int
     gain: int  # its packed value
     bound: int  # the packed optimistic value of the tiles it uses (see _Search.tile_bound)
+    bound0: int  # the same once no Joly is left (see _Search.tile_bound0)
     bit: int  # the table meld it uses, as a bit (0 for a new meld)
     twins: int  # earlier table melds identical to its target: they must be used first
     run: bool
@@ -363,19 +364,26 @@ class _Search:
         self.guard = sum(_GUARD << (_BITS * i) for i in range(len(kinds)))
         index = {t: i for i, t in enumerate(kinds)}
         # The best slot value each tile (and a Joly) reaches in any piece gives the optimistic
-        # bound: the remaining tiles, each placed at its best, all placed.
+        # bound: the remaining tiles, each placed at its best, all placed.  Once the Jolys are
+        # gone, only pieces without Jolys count (many tiles fit only with a Joly's help), so a
+        # second bound, tile_bound0, takes over.
         best_value = [0] * len(kinds)
+        best_value0 = [-1] * len(kinds)  # -1: no piece without a Joly takes this tile
         joker_best = 0
         for piece in pieces:
             for tile, value in zip(piece.real, piece.values, strict=True):
-                best_value[index[tile]] = max(best_value[index[tile]], value)
+                i = index[tile]
+                best_value[i] = max(best_value[i], value)
+                if not piece.jokers:
+                    best_value0[i] = max(best_value0[i], value)
             joker_best = max(joker_best, piece.joker_value)
         self.tile_bound = [self.pack(v, 1) for v in best_value]
+        self.tile_bound0 = [self.pack(v, 1) if v >= 0 else 0 for v in best_value0]
         self.joker_bound = self.pack(joker_best, 1)
         # Tiles that must stay on the rack (``keep``) place nothing: each one left costs the
         # bound at least the cheapest tile's value.
-        cheapest = [*self.tile_bound, *([self.joker_bound] if joker_best else [])]
-        self.cheapest = min(cheapest, default=0)
+        self.cheapest = min([*self.tile_bound, self.joker_bound], default=0)
+        self.cheapest0 = min(self.tile_bound0, default=0)
         twins = self._twins(pieces)
         self.anchored: list[list[_Move]] = [[] for _ in kinds]
         self.joker_only: list[_Move] = []
@@ -385,6 +393,7 @@ class _Search:
             need = sum(1 << (_BITS * index[t]) for t in piece.real)
             bound = sum(self.tile_bound[index[t]] for t in piece.real)
             bound += piece.jokers * self.joker_bound
+            bound0 = sum(self.tile_bound0[index[t]] for t in piece.real)
             bit = 0 if piece.target == NEW else 1 << piece.target
             move = _Move(
                 piece=piece,
@@ -393,6 +402,7 @@ class _Search:
                 points=piece.points,
                 gain=self.pack(piece.points, len(piece.real) + piece.jokers),
                 bound=bound,
+                bound0=bound0,
                 bit=bit,
                 twins=twins.get(piece.target, 0),
                 run=piece.run,
@@ -447,7 +457,14 @@ class _Search:
     # The state: rem (packed counts of undecided tiles), jok (Jolys not yet used), used (table
     # melds already extended), has_run, leave (tiles that must still be left on the rack),
     # need (first-meld points still needed, only when the objective is tiles).  ``bound`` is
-    # the packed optimistic value of rem and jok, passed down rather than recomputed.
+    # the packed optimistic value of rem and jok, ``bound0`` that of rem alone counting only
+    # pieces without Jolys; both are passed down rather than recomputed.
+
+    def reach(self, bound: int, bound0: int, jok: int, leave: int) -> int:
+        """The most any future can be worth, given the bounds and the tiles that must stay."""
+        if jok:
+            return bound - leave * self.cheapest
+        return bound0 - leave * self.cheapest0
 
     def best(
         self,
@@ -458,12 +475,12 @@ class _Search:
         leave: int,
         need: int,
         bound: int,
+        bound0: int,
         floor: int,
     ) -> int:
         if not rem:
             return self.finish(jok, used, has_run, leave, need)
-        reach = bound - leave * self.cheapest  # the most any future from here can be worth
-        if reach <= floor:
+        if self.reach(bound, bound0, jok, leave) <= floor:
             return floor  # even placing everything at its best cannot beat the floor
         k = ((rem & -rem).bit_length() - 1) // _BITS
         used &= self.relevant_at[k] | (self.joker_melds if jok else 0)
@@ -480,16 +497,19 @@ class _Search:
                 continue
             if ((rem | guard) - move.need) & guard != guard:
                 continue
-            if reach - move.bound + move.gain <= threshold:
+            after = jok - move.jokers
+            hope = self.reach(bound - move.bound, bound0 - move.bound0, after, leave)
+            if hope + move.gain <= threshold:
                 continue
             child = self.best(
                 rem - move.need,
-                jok - move.jokers,
+                after,
                 used | move.bit,
                 has_run or move.run,
                 leave,
                 max(0, need - move.points),
                 bound - move.bound,
+                bound0 - move.bound0,
                 threshold - move.gain,
             )
             if child + move.gain > threshold:
@@ -499,8 +519,9 @@ class _Search:
         # using one copy first).  A tile the plan must use cannot be left.
         if self.orig[k] - count >= self.must[k]:
             lost = count * self.tile_bound[k]
+            lost0 = count * self.tile_bound0[k]
             still = max(0, leave - count)
-            if bound - lost - still * self.cheapest > threshold:
+            if self.reach(bound - lost, bound0 - lost0, jok, still) > threshold:
                 child = self.best(
                     rem - (count << (_BITS * k)),
                     jok,
@@ -509,6 +530,7 @@ class _Search:
                     still,
                     need,
                     bound - lost,
+                    bound0 - lost0,
                     threshold,
                 )
                 if child > threshold:
@@ -633,6 +655,7 @@ def solve(
     rem = sum(counts[t] << (_BITS * i) for i, t in enumerate(kinds))
     bound = sum(counts[t] * search.tile_bound[i] for i, t in enumerate(kinds))
     bound += jokers * search.joker_bound
+    bound0 = sum(counts[t] * search.tile_bound0[i] for i, t in enumerate(kinds))
     root = (
         rem,
         jokers,
@@ -641,7 +664,7 @@ def solve(
         max(0, keep - unusable),
         rules.first_meld_minimum if first_meld and objective == TILES else 0,
     )
-    value = search.best(*root, bound, _ROOT_FLOOR)
+    value = search.best(*root, bound, bound0, _ROOT_FLOOR)
     if value <= _ROOT_FLOOR:  # the constraints cannot be met
         return None if first_meld or required else EMPTY_PLAN
     points, tiles = search.unpack(value)
