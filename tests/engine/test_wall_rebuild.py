@@ -95,10 +95,18 @@ def test_no_rebuild_at_all_under_a_limit_of_zero():
 
 
 def test_without_a_limit_the_wall_is_rebuilt_again_and_again():
-    state = empty_wall("K4 R7")
-    for seat in (0, 1, 0, 1):
-        state, _ = play(state, (seat, "draw"))
-        state, _ = play(state, (seat, f"discard {state.racks[seat][-1]}"))
+    # Both players keep laying tiles on Y5 Y6 Y7 and passing the R7 round the rebuilt wall.
+    state = position(
+        ["Y8 Y9 K9 K2", "Y4 Y3 B4 B6"],
+        melds=[("Y5 Y6 Y7", 0)],
+        melded=[0, 1],
+        discards="K4 R7",
+    )
+    for seat, tile in ((0, "Y8"), (1, "Y4"), (0, "Y9"), (1, "Y3")):
+        state, events = play(state, (seat, "draw"))
+        assert kinds(events)[0] == ev.REBUILT
+        assert str(state.racks[seat][-1]) == "R7"
+        state, _ = play(state, (seat, f"add 0 {tile}"), (seat, "discard R7"))
     assert state.rebuilds == 4
     assert state.phase != OVER
-    assert [str(t) for t in state.discards] == ["K4", "R7"]
+    assert state.melds[0].meld.notation() == "Y3 Y4 Y5 Y6 Y7 Y8 Y9"
