@@ -1,9 +1,10 @@
 """The lobby socket: re-renders the public table list (or one table's seats) on every change.
 
 ``/ws/lobby/`` serves the lobby page: it answers each ``lobby.changed`` event with the
-``#open-tables`` list.  ``/ws/lobby/?table=<id>&seen=<status>`` serves a table page: it
-answers with that table's ``#table-live`` section instead.  Either way the HTML goes out as
-an out-of-band swap for the htmx ws extension.
+``#open-tables`` list and the viewer's own ``#my-tables``.
+``/ws/lobby/?table=<id>&seen=<status>`` serves a table page: it answers with that table's
+``#table-live`` section instead.  Either way the HTML goes out as out-of-band swaps for the
+htmx ws extension.
 
 The event carries no data: each connection reads the tables itself and renders for its own
 viewer (the Join/Leave buttons differ), as the game sockets do.  Only public tables, or a
@@ -68,7 +69,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     async def send_update(self) -> None:
         viewer = self.scope.get("user")
         if self.table_id is None:
-            html = await database_sync_to_async(present.render_open_tables)(viewer)
+            html = await database_sync_to_async(present.render_lobby)(viewer)
         else:
             follow = self.seen_status == Table.Status.OPEN
             html, status = await database_sync_to_async(present.render_table_live)(

@@ -89,8 +89,12 @@ class TableCard:
 
     @property
     def follows_game(self) -> bool:
-        """Whether a live update should take the viewer to the game (they play in it)."""
-        return self.game_url is not None and self.viewer_seat is not None
+        """Whether a live update should take the viewer to the game: they play in it and did
+        not start it (the owner's own Start button already takes them there, and a second
+        navigation racing the first would abort it)."""
+        return (
+            self.game_url is not None and self.viewer_seat is not None and not self.viewer_is_owner
+        )
 
 
 # --- Describing rules and pace ----------------------------------------------------------------
@@ -410,11 +414,19 @@ def _language_of(viewer: Any) -> str:
     return getattr(viewer, "preferred_language", "") or settings.LANGUAGE_CODE
 
 
-def render_open_tables(viewer: Any) -> str:
-    """The public table list as an out-of-band swap for the lobby page's socket."""
-    context = {"tables": open_public_tables(viewer), "viewer": viewer, "oob": True}
+def render_lobby(viewer: Any) -> str:
+    """The lobby's live parts as out-of-band swaps for its socket: the viewer's own tables
+    (nothing for a visitor) and the public table list."""
+    context = {
+        "tables": open_public_tables(viewer),
+        "my_tables": tables_of(viewer),
+        "viewer": viewer,
+        "oob": True,
+    }
     with translation.override(_language_of(viewer)):
-        return render_to_string("games/lobby.html#open-tables", context)
+        return render_to_string("games/lobby.html#my-tables", context) + render_to_string(
+            "games/lobby.html#open-tables", context
+        )
 
 
 def render_table_live(table_id: int, viewer: Any, follow: bool) -> tuple[str, str | None]:

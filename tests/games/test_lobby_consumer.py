@@ -1,0 +1,262 @@
+"""The lobby socket, through the real Redis channel layer: every committed table change
+re-renders the public list (or one table's seats) as an out-of-band swap.
+
+These tests use transactional databases: the services publish after commit, and only a
+real commit runs on_commit callbacks."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+from django.urls import reverse
+
+from games import services
+from games.models import Table
+from remi_site.asgi import application
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ORIGIN = (b"origin", b"http://localhost")
+
+
+def session_cookie(user) -> tuple[bytes, bytes]:
+    client = Client()
+    client.force_login(user)
+    return (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())
+
+
+def run(scenario: Callable[..., Awaitable[Any]], *args: Any) -> Any:
+    return async_to_sync(scenario)(*args)
+
+
+async def connect(path: str, user=None) -> WebsocketCommunicator:
+    headers = [ORIGIN]
+    if user is not None:
+        headers.append(await database_sync_to_async(session_cookie)(user))
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+def table_ids(html: str) -> set[int]:
+    return {int(pk) for pk in re.findall(r'data-table-id="(\d+)"', html)}
+
+
+def test_the_lobby_socket_sends_the_list_on_connect(alice):
+    table = services.create_table(alice, seat_count=2)
+
+    async def scenario() -> str:
+        communicator = await connect("/ws/lobby/")
+        html = await communicator.receive_from(timeout=5)
+        await communicator.disconnect()
+        return html
+
+    html = run(scenario)
+    # Two out-of-band swaps: the viewer's own tables (none for a visitor) and the open list.
+    assert html.lstrip().startswith('<div id="my-tables" hx-swap-oob="true">')
+    assert '<div id="open-tables" hx-swap-oob="true">' in html
+    assert table_ids(html) == {table.pk}
+
+
+def test_the_lobby_socket_updates_the_tables_i_sit_at(alice, bob):
+    table = services.create_table(alice, seat_count=2, is_public=False)
+
+    async def scenario() -> tuple[str, str]:
+        communicator = await connect("/ws/lobby/", alice)
+        before = await communicator.receive_from(timeout=5)
+        await database_sync_to_async(services.join_table)(table, bob)
+        await database_sync_to_async(services.start_table)(table, alice)
+        await communicator.receive_from(timeout=5)
+        after = await communicator.receive_from(timeout=5)
+        await communicator.disconnect()
+        return before, after
+
+    before, after = run(scenario)
+    mine_before = before.split('id="open-tables"')[0]
+    mine_after = after.split('id="open-tables"')[0]
+    assert f'data-table-id="{table.pk}" data-status="open"' in mine_before
+    assert "bob" not in mine_before
+    assert f'data-table-id="{table.pk}" data-status="playing"' in mine_after
+    assert "bob" in mine_after and "Go to the game" in mine_after
+    # The private table is in Alice's own list, never in the public one.
+    assert table.pk not in table_ids(after.split('id="open-tables"')[1])
+
+
+def test_a_new_table_reaches_every_connected_lobby(alice):
+    async def scenario() -> tuple[str, str, Table]:
+        first = await connect("/ws/lobby/")
+        second = await connect("/ws/lobby/", alice)
+        for communicator in (first, second):
+            assert table_ids(await communicator.receive_from(timeout=5)) == set()
+        table = await database_sync_to_async(services.create_table)(alice, seat_count=3)
+        seen = [await c.receive_from(timeout=5) for c in (first, second)]
+        for communicator in (first, second):
+            await communicator.disconnect()
+        return seen[0], seen[1], table
+
+    for_visitor, for_alice, table = run(scenario)
+    for html in (for_visitor, for_alice):
+        assert 'id="open-tables" hx-swap-oob="true"' in html
+        assert table_ids(html) == {table.pk}
+    # Each socket renders for its own viewer.
+    assert "Log in to join" in for_visitor
+    assert "Your table" in for_alice and "Log in to join" not in for_alice
+
+
+def test_joining_and_starting_update_the_list(alice, bob):
+    table = services.create_table(alice, seat_count=2)
+
+    async def scenario() -> list[str]:
+        communicator = await connect("/ws/lobby/")
+        await communicator.receive_from(timeout=5)
+        await database_sync_to_async(services.join_table)(table, bob)
+        filled = await communicator.receive_from(timeout=5)
+        await database_sync_to_async(services.start_table)(table, alice)
+        started = await communicator.receive_from(timeout=5)
+        await communicator.disconnect()
+        return [filled, started]
+
+    filled, started = run(scenario)
+    assert 'data-free-seats="0"' in filled
+    assert "bob" in filled
+    assert table_ids(started) == set()  # a started table leaves the open list
+
+
+def test_a_private_table_never_reaches_the_lobby_socket(alice):
+    async def scenario() -> tuple[str, Table]:
+        communicator = await connect("/ws/lobby/")
+        await communicator.receive_from(timeout=5)
+        table = await database_sync_to_async(services.create_table)(
+            alice, seat_count=2, is_public=False
+        )
+        html = await communicator.receive_from(timeout=5)
+        await communicator.disconnect()
+        return html, table
+
+    html, table = run(scenario)
+    assert table.pk not in table_ids(html)
+    assert table.invite_code not in html
+
+
+def test_garbage_frames_are_ignored_and_the_socket_keeps_working(alice):
+    async def scenario() -> str:
+        communicator = await connect("/ws/lobby/")
+        await communicator.receive_from(timeout=5)
+        for frame in ("nonsense", '{"type": "lobby.changed"}', "{", "x" * 100_000):
+            await communicator.send_to(text_data=frame)
+        await communicator.send_to(bytes_data=b"\x00\xff\xfe")
+        assert await communicator.receive_nothing(timeout=0.3)
+        await database_sync_to_async(services.create_table)(alice, seat_count=2)
+        html = await communicator.receive_from(timeout=5)
+        await communicator.disconnect()
+        return html
+
+    assert len(table_ids(run(scenario))) == 1
+
+
+def test_a_forged_query_string_gets_the_plain_lobby(alice):
+    table = services.create_table(alice, seat_count=2)
+
+    async def scenario() -> str:
+        communicator = await connect(
+            "/ws/lobby/?table=%FF%00&seen=<script>&table=99999999999999999999"
+        )
+        html = await communicator.receive_from(timeout=5)
+        await communicator.disconnect()
+        return html
+
+    html = run(scenario)
+    assert 'id="open-tables"' in html
+    assert table_ids(html) == {table.pk}
+
+
+def test_a_table_page_socket_shows_new_seats_and_takes_players_to_the_game(alice, bob, carol):
+    table = services.create_table(alice, seat_count=3)
+    services.join_table(table, bob)
+
+    async def scenario() -> dict[str, Any]:
+        owner = await connect(f"/ws/lobby/?table={table.pk}&seen=open", alice)
+        player = await connect(f"/ws/lobby/?table={table.pk}&seen=open", bob)
+        seen: dict[str, Any] = {"waiting": await owner.receive_from(timeout=5)}
+        await player.receive_from(timeout=5)
+        await database_sync_to_async(services.join_table)(table, carol)
+        seen["full"] = await owner.receive_from(timeout=5)
+        await player.receive_from(timeout=5)
+        game = await database_sync_to_async(services.start_table)(table, alice)
+        seen["owner_started"] = await owner.receive_from(timeout=5)
+        seen["player_started"] = await player.receive_from(timeout=5)
+        # Another table's change re-renders this one, without sending the player again.
+        await database_sync_to_async(services.create_table)(carol, seat_count=2)
+        seen["player_later"] = await player.receive_from(timeout=5)
+        for communicator in (owner, player):
+            await communicator.disconnect()
+        seen["game_url"] = reverse("games:game", args=[game.pk])
+        return seen
+
+    seen = run(scenario)
+    game_url = seen["game_url"]
+    assert seen["waiting"].lstrip().startswith('<section id="table-live"')
+    assert 'hx-swap-oob="true"' in seen["waiting"]
+    assert re.search(r'id="start-game" disabled', seen["waiting"])
+    assert "carol" in seen["full"]
+    assert re.search(r'<button type="submit" id="start-game">', seen["full"])
+    # The player is sent on to the game; the owner's Start button already took them there.
+    assert game_url in seen["player_started"]
+    assert 'hx-trigger="load"' in seen["player_started"]
+    assert game_url in seen["owner_started"]
+    assert 'hx-trigger="load"' not in seen["owner_started"]
+    assert game_url in seen["player_later"]
+    assert 'hx-trigger="load"' not in seen["player_later"]
+
+
+def test_a_table_socket_shows_nothing_of_a_private_table_to_an_outsider(alice, carol):
+    table = services.create_table(alice, seat_count=2, is_public=False)
+
+    async def scenario() -> str:
+        communicator = await connect(f"/ws/lobby/?table={table.pk}", carol)
+        html = await communicator.receive_from(timeout=5)
+        await communicator.disconnect()
+        return html
+
+    html = run(scenario)
+    assert 'data-status="gone"' in html
+    assert "Alice" not in html
+    assert table.invite_code not in html
+
+
+def test_a_closed_table_tells_its_page(alice, bob):
+    table = services.create_table(alice, seat_count=3)
+    services.join_table(table, bob)
+
+    async def scenario() -> str:
+        communicator = await connect(f"/ws/lobby/?table={table.pk}&seen=open", bob)
+        await communicator.receive_from(timeout=5)
+        await database_sync_to_async(services.leave_table)(table, alice)
+        html = await communicator.receive_from(timeout=5)
+        await communicator.disconnect()
+        return html
+
+    assert "This table was closed." in run(scenario)
+
+
+def test_a_burst_of_changes_is_answered_change_by_change(alice, bob, carol):
+    async def scenario() -> list[str]:
+        communicator = await connect("/ws/lobby/")
+        await communicator.receive_from(timeout=5)
+        for owner in (alice, bob, carol):
+            await database_sync_to_async(services.create_table)(owner, seat_count=2)
+        seen = [await communicator.receive_from(timeout=5) for _ in range(3)]
+        assert await communicator.receive_nothing(timeout=0.3)
+        await communicator.disconnect()
+        return seen
+
+    seen = run(scenario)
+    assert len(table_ids(seen[-1])) == 3
