@@ -15,13 +15,19 @@ How it works
    undecided tile is either left on the rack (all its remaining copies at once) or used in one
    piece *anchored* at it (a piece whose lowest tile it is, so all its other tiles are still
    undecided).  Jolys only ever enter through pieces; Joly-only additions to table melds are
-   settled once every numbered tile is decided.  The value of a state (remaining tiles, Jolys,
-   table melds already extended, plus the few facts the constraints need) is memoised, and a
-   choice is skipped when even an optimistic bound on what follows cannot beat the best choice
-   already found at that state, so memoised values stay exact.
-3. *Constraints* ride along in the state: how many tiles must still be left on the rack
+   settled once every numbered tile is decided.  Tile counts live in one packed integer, so
+   taking a piece is a subtraction and a mask.
+3. *Bounds and memo.*  A state (remaining tiles, Jolys, table melds already extended, plus
+   the few facts the constraints need) is searched with a floor, the value it must beat to
+   matter.  An optimistic bound — every remaining tile placed at its best slot value, less the
+   tiles that must stay — cuts states and choices that cannot beat the floor.  The memo keeps
+   exact values, and for states that could not beat their floor, that floor as an upper bound
+   (reused only for floors as high), so the plan read back from the memo is exact.  Identical
+   table melds are extended in index order only, so their symmetric choices are tried once.
+4. *Constraints* ride along in the state: how many tiles must still be left on the rack
    (``keep``), whether a run is still needed (first meld), and — when the objective is tiles —
-   how many first-meld points are still needed.
+   how many first-meld points are still needed.  With the points objective a first meld's
+   minimum is the root's floor, so racks that cannot open are refuted quickly.
 """
 
 from __future__ import annotations
@@ -107,7 +113,7 @@ def _fits(tiles: Sequence[Tile], counts: Counter[Tile]) -> bool:
 
 
 def _run_piece(
-    colour: str, target: int, positions: Sequence[int], joker_at: frozenset[int]
+    colour: str, positions: Sequence[int], joker_at: frozenset[int]
 ) -> tuple[tuple[Tile, ...], int, list[Tile], list[Tile], list[int], int]:
     """Tiles, designations and values for run ``positions`` with Jolys at ``joker_at``."""
     real: list[Tile] = []
@@ -174,7 +180,7 @@ def _new_runs(counts: Counter[Tile], jokers: int) -> list[_Piece]:
                     for spare in combinations(present, extra):
                         joker_at = frozenset(missing) | frozenset(spare)
                         laid, points, real, designations, values, jv = _run_piece(
-                            colour, NEW, positions, joker_at
+                            colour, positions, joker_at
                         )
                         if not _fits(real, counts):  # a 1-to-1 run needs both 1s
                             continue
@@ -258,9 +264,7 @@ def _run_extensions(index: int, meld: Meld, counts: Counter[Tile], jokers: int) 
             flags = [*low_fill[::-1], *high_fill]
             positions = [*low_positions, *high_positions]
             joker_at = frozenset(p for p, f in zip(positions, flags, strict=True) if f)
-            laid, points, real, designations, values, jv = _run_piece(
-                colour, index, positions, joker_at
-            )
+            laid, points, real, designations, values, jv = _run_piece(colour, positions, joker_at)
             if not _fits(real, counts):  # both ends may want the same 1
                 continue
             pieces.append(_make_piece(index, laid, designations, real, values, points, False, jv))
@@ -315,8 +319,8 @@ _GUARD = 8
 
 # A plan's value is a pair compared in order — (points, tiles) or (tiles, points) — packed into
 # one integer, primary * _SCALE + secondary, so values add and compare as plain integers.  The
-# secondary part never reaches _SCALE (at most 25 tiles, or 25 tiles of 25 points).
-_SCALE = 1 << 12
+# secondary part never reaches _SCALE (at most 106 tiles, or 106 tiles of 25 points).
+_SCALE = 1 << 16
 _INFEASIBLE = -(1 << 60)
 _ROOT_FLOOR = -(1 << 50)  # far above _INFEASIBLE, far below any real value
 _LEAVE = "leave"
@@ -629,6 +633,12 @@ def solve(
         raise ValueError("keep cannot be negative")
     counts = Counter(t for t in rack if not t.is_joker)
     jokers = len(rack) - sum(counts.values())
+    # The game has two Jolys (the Joly-only additions at the end of the search place at most
+    # two) and two of each tile (the packed counts have room for seven).
+    if jokers > 2:
+        raise ValueError("a rack holds at most two Jolys")
+    if any(k > _COUNT for k in counts.values()):
+        raise ValueError(f"a rack holds at most {_COUNT} copies of a tile")
     required = Counter(must_use)
     if any(required[t] > (jokers if t.is_joker else counts[t]) for t in required):
         raise ValueError("must_use names tiles that are not on the rack")
@@ -664,8 +674,11 @@ def solve(
         max(0, keep - unusable),
         rules.first_meld_minimum if first_meld and objective == TILES else 0,
     )
-    value = search.best(*root, bound, bound0, _ROOT_FLOOR)
-    if value <= _ROOT_FLOOR:  # the constraints cannot be met
+    floor = _ROOT_FLOOR
+    if first_meld and objective == POINTS:
+        floor = search.pack(rules.first_meld_minimum, 0) - 1  # only plans that open matter
+    value = search.best(*root, bound, bound0, floor)
+    if value <= floor:  # the constraints cannot be met
         return None if first_meld or required else EMPTY_PLAN
     points, tiles = search.unpack(value)
     if first_meld and (points < rules.first_meld_minimum or tiles == 0):

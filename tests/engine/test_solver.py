@@ -245,11 +245,24 @@ def test_actions_meld_first_then_one_add_per_meld():
     assert [str(a) for a in plan.actions()] == ["meld R1 R2 R3", "add 0 Y12", "add 1 K5"]
 
 
-def test_same_input_same_plan():
+def test_same_input_same_plan_whatever_the_rack_order():
     rack = tiles("R4 R5 R6 R7 B5 K5 Y5 J B9 B10 K10 Y10 R10 J")
-    table = [meld("R8 R9 J=R10"), meld("B1 B2 B3")]
-    plans = {solve(rack, table, REMI, first_meld=False) for _ in range(3)}
+    table = [meld("R8 R9 J=R10"), meld("B1 B2 B3"), meld("B1 B2 B3")]
+    shuffled = [random.Random(n).sample(rack, len(rack)) for n in range(4)]
+    plans = {solve(r, table, REMI, first_meld=False) for r in [rack, rack, *shuffled]}
     assert len(plans) == 1
+
+
+def test_identical_table_melds_are_both_extended():
+    # Two B1 B2 B3 on the table: B4 goes on one, the other B4 on the other.
+    table = [meld("B1 B2 B3"), meld("R9 R10 R11"), meld("B1 B2 B3")]
+    plan = solve(tiles("B4 B4 K7"), table, REMI, first_meld=False)
+    assert plan is not None and placed(plan) == ["add 0 B4", "add 2 B4"]
+
+
+def test_racks_the_game_cannot_deal_are_refused():
+    with pytest.raises(ValueError):
+        solve(tiles("J J J R5 R6"), [], REMI, first_meld=False)
 
 
 # --- 2. the solver against a brute force ----------------------------------------------------
@@ -431,6 +444,7 @@ def test_solver_equals_brute_force_on_small_racks(position):
     assert (plan.points, plan.tiles) == (expected or (0, 0))
     check_plan(plan, rack, table)
     assert plan.tiles == 0 or len(rack) - plan.tiles >= options["keep"]
+    assert solve(rack[::-1], table, rules, **options) == plan  # the rack's order is no input
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
