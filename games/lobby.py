@@ -39,6 +39,13 @@ def _go(request: HttpRequest, url: str) -> HttpResponse:
     return redirect(url)
 
 
+def _closed(request: HttpRequest) -> HttpResponse:
+    # The table was there when the request began and gone when the service looked again
+    # (its owner closed it at that moment).
+    messages.error(request, _("This table was closed."))
+    return _go(request, reverse("games:lobby"))
+
+
 def _visible_table_or_404(request: HttpRequest, pk: int) -> Table:
     table = present.visible_table(pk, request.user)
     if table is None:
@@ -134,6 +141,8 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
     table = _visible_table_or_404(request, pk)
     try:
         services.join_table(table, request.user)
+    except Table.DoesNotExist:
+        return _closed(request)
     except services.TableError as error:
         messages.error(request, str(error))
     else:
@@ -148,6 +157,8 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
     closing = table.owner_id == request.user.pk
     try:
         services.leave_table(table, request.user)
+    except Table.DoesNotExist:
+        return _closed(request)
     except services.TableError as error:
         messages.error(request, str(error))
         return _go(request, table.get_absolute_url())
@@ -161,6 +172,8 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
     table = _visible_table_or_404(request, pk)
     try:
         game = services.start_table(table, request.user)
+    except Table.DoesNotExist:
+        return _closed(request)
     except services.TableError as error:
         messages.error(request, str(error))
         return _go(request, table.get_absolute_url())
@@ -181,6 +194,8 @@ def join_by_invite(request: HttpRequest, code: str) -> HttpResponse:
             return redirect_to_login(request.get_full_path())
         try:
             services.join_table(table, request.user)
+        except Table.DoesNotExist:
+            return _closed(request)
         except services.TableError as error:
             messages.error(request, str(error))
             return redirect(request.path)

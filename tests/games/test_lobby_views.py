@@ -574,3 +574,26 @@ def test_my_games_shows_only_my_tables(client, alice, bob, carol):
 def test_a_table_seat_shows_a_bot_by_its_level(alice):
     table = services.create_table(alice, seat_count=2, bots=["hard"])
     assert Seat.objects.get(table=table, position=1).display_name == "Bot (hard) 2"
+
+
+@pytest.mark.parametrize("name", ["table_join", "table_leave", "table_start"])
+def test_a_table_closed_while_the_request_runs_gives_a_message(
+    client, alice, bob, monkeypatch, name
+):
+    table = services.create_table(alice, seat_count=2)
+    services.join_table(table, bob)
+    stale = Table.objects.get(pk=table.pk)
+    Table.objects.filter(pk=table.pk).delete()
+    # The view found the table; the service, a moment later, does not.
+    monkeypatch.setattr("games.lobby.present.visible_table", lambda pk, viewer: stale)
+    client.force_login(alice if name == "table_start" else bob)
+    response = client.post(reverse(f"games:{name}", args=[table.pk]))
+    assert response["Location"] == reverse("games:lobby")
+    assert "This table was closed." in message_texts(response)
+
+
+def test_a_table_number_too_big_for_the_database_is_404(client, alice):
+    client.force_login(alice)
+    huge = 2**70
+    assert client.get(f"/tables/{huge}/").status_code == 404
+    assert client.post(f"/tables/{huge}/join/").status_code == 404
