@@ -7,6 +7,8 @@ listed in the README. A bad value stops start-up with a message naming the varia
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -133,8 +135,9 @@ def _default_sqlite(path: Path) -> dict[str, Any]:
         "NAME": path,
         "OPTIONS": SQLITE_OPTIONS,
         # A file, not Django's default in-memory test database, so a Celery worker or a
-        # daphne started by a test can open the same test database as the test itself.
-        "TEST": {"NAME": path.with_name(f"test-{path.name}")},
+        # daphne started by a test can open the same test database as the test itself; named
+        # after the process so two test runs in one checkout never share it.
+        "TEST": {"NAME": Path(tempfile.gettempdir()) / f"remi-test-{os.getpid()}.sqlite3"},
     }
 
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
 
 from remi_site.asgi import application
+
+# The auth middleware looks up the (anonymous) user through the database on connect.
+pytestmark = pytest.mark.django_db
 
 
 async def ping_through(origin: bytes, payload: object) -> tuple[bool, object]:
