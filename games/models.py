@@ -7,6 +7,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 
 
 def new_invite_code() -> str:
@@ -125,7 +126,11 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=Status, default=Status.PLAYING)
     scores = models.JSONField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Set on every save so the beat sweep can find bot turns nobody took (worker died,
+    # message lost) without reading the state of every game.
+    waiting_for_bot = models.BooleanField(default=False, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(default=timezone.now, db_index=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

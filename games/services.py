@@ -19,7 +19,7 @@ from django.utils import timezone
 from games import engine
 from games.engine.events import Event
 from games.engine.series import Series, new_series
-from games.engine.state import OVER, State
+from games.engine.state import OVER, PRELUDE, State
 from games.models import Action, Game, Seat, Table, new_series_seed
 
 log = logging.getLogger(__name__)
@@ -61,7 +61,8 @@ def play(game_id: int, seat: int, action: engine.Action | str, expected_version:
         state = State.from_dict(game.state)
         new_state, events = engine.apply(state, seat, parsed)
         version = expected_version + 1
-        fields = _game_fields(game, new_state, version)
+        bots = bot_seats(game.table_id)
+        fields = _game_fields(game, new_state, version, bots)
         # The version in the filter is what makes a racing duplicate fail (SQLite has no
         # row locks; select_for_update only helps on PostgreSQL).
         updated = Game.objects.filter(pk=game_id, version=expected_version).update(**fields)
@@ -79,13 +80,32 @@ def play(game_id: int, seat: int, action: engine.Action | str, expected_version:
             setattr(game, name, value)
         if new_state.phase == OVER:
             _record_series(game.table, new_state)
-        transaction.on_commit(lambda: after_move(game_id, version))
+        transaction.on_commit(lambda: after_move(game_id, version, fields["waiting_for_bot"]))
     return Played(game, events)
 
 
-def _game_fields(game: Game, state: State, version: int) -> dict:
+def bot_seats(table_id: int) -> dict[int, str]:
+    """Seat position -> bot level, for the bot seats of a table."""
+    return dict(
+        Seat.objects.filter(table_id=table_id).exclude(bot="").values_list("position", "bot")
+    )
+
+
+def next_bot_seat(state: State, bots: dict[int, str]) -> int | None:
+    """The bot seat that owes the next action, if any.  In the prelude every seat acts on its
+    own; bots answer one after another."""
+    if state.phase == OVER:
+        return None
+    if state.phase == PRELUDE:
+        return next((s for s in sorted(bots) if not state.ready[s]), None)
+    return state.turn if state.turn in bots else None
+
+
+def _game_fields(game: Game, state: State, version: int, bots: dict[int, str]) -> dict:
     over = state.phase == OVER
     return {
+        "waiting_for_bot": next_bot_seat(state, bots) is not None,
+        "updated_at": timezone.now(),
         "state": state.to_dict(),
         "version": version,
         "turn": None if over else state.turn,
@@ -112,9 +132,14 @@ def _record_series(table: Table, finished: State) -> None:
     table.save(update_fields=fields)
 
 
-def after_move(game_id: int, version: int) -> None:
-    """After commit: tell every socket watching the game."""
+def after_move(game_id: int, version: int, bot_due: bool) -> None:
+    """After commit: tell every socket watching the game; hand the turn to a bot if one owes
+    the next action."""
     publish(group_name(game_id), {"type": "game.updated", "version": version})
+    if bot_due:
+        from games.tasks import schedule_bot_move  # the service must not need Celery to import
+
+        schedule_bot_move(game_id, version)
 
 
 def publish(group: str, message: dict) -> None:
@@ -229,7 +254,6 @@ def start_table(table: Table, user) -> Game:
         table.save(update_fields=["series", "status", "updated_at"])
         game = _deal(table, series)
     transaction.on_commit(lambda: publish(LOBBY_GROUP, {"type": "lobby.changed"}))
-    transaction.on_commit(lambda: after_move(game.pk, game.version))
     return game
 
 
@@ -243,21 +267,22 @@ def next_game(table: Table) -> Game:
         series = Series.from_dict(table.series)
         if series.over:
             raise TableError("The series is over.")
-        game = _deal(table, series)
-    transaction.on_commit(lambda: after_move(game.pk, game.version))
-    return game
+        return _deal(table, series)
 
 
 def _deal(table: Table, series: Series) -> Game:
     state = series.next_game()
-    return Game.objects.create(
+    game = Game.objects.create(
         table=table,
         number=len(series.games),
         state=state.to_dict(),
         version=0,
         turn=state.turn,
         deadline=deadline_for(table),
+        waiting_for_bot=next_bot_seat(state, bot_seats(table.pk)) is not None,
     )
+    transaction.on_commit(lambda: after_move(game.pk, game.version, game.waiting_for_bot))
+    return game
 
 
 def seat_of(game: Game, user) -> int | None:

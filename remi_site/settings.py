@@ -171,9 +171,21 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULE_FILENAME = str(env_path("CELERY_BEAT_SCHEDULE_FILE", VAR_DIR / "celerybeat"))
 HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", 30, minimum=1)
+
+# --- Bots and deadlines ---------------------------------------------------------------------
+
+# A bot at a table with people waits this long before moving, so its moves can be followed.
+BOT_MOVE_DELAY_SECONDS = env_int("BOT_MOVE_DELAY_MS", 800, minimum=0) / 1000
+# A bot turn untouched this long is re-queued by the sweep (worker died, message lost).
+BOT_STUCK_SECONDS = env_int("BOT_STUCK_SECONDS", 20, minimum=1)
+BOT_SWEEP_SECONDS = env_int("BOT_SWEEP_SECONDS", 10, minimum=1)
+DEADLINE_SWEEP_SECONDS = env_int("DEADLINE_SWEEP_SECONDS", 30, minimum=1)
+
 CELERY_BEAT_SCHEDULE = {
     # Beat -> broker -> worker -> cache: /healthz shows when this last went all the way round.
     "heartbeat": {"task": "remi_site.tasks.record_heartbeat", "schedule": HEARTBEAT_SECONDS},
+    "bot-turns": {"task": "games.tasks.sweep_bot_turns", "schedule": BOT_SWEEP_SECONDS},
+    "deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": DEADLINE_SWEEP_SECONDS},
 }
 HEALTHZ_CELERY_TIMEOUT = 1.0
 

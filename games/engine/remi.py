@@ -393,7 +393,8 @@ def _draw(state: State, seat: int, action: Draw, log: list[Event]) -> None:
     if not state.wall:
         pool = state.discards[1:]
         limit = state.rules.max_rebuilds
-        if not pool or (limit is not None and state.rebuilds >= limit):
+        stalled = state.idle_rebuilds >= state.rules.max_idle_rebuilds
+        if not pool or stalled or (limit is not None and state.rebuilds >= limit):
             _finish(state, None, log)
             return
         rng_for(state).shuffle(pool)
@@ -401,6 +402,7 @@ def _draw(state: State, seat: int, action: Draw, log: list[Event]) -> None:
         state.discards = state.discards[:1]
         state.discarded_by = state.discarded_by[:1]
         state.rebuilds += 1
+        state.idle_rebuilds += 1
         log.append(Event(ev.REBUILT, count=len(pool)))
     tile = state.wall.pop(0)
     state.racks[seat].append(tile)
@@ -473,6 +475,7 @@ def _pick(state: State, seat: int, action: Pick, log: list[Event]) -> None:
     state.melds.append(_new_table_meld(meld, seat))
     state.acted[seat] = True
     state.phase = PLAY
+    state.idle_rebuilds = 0
     log.append(Event(ev.PICKED, seat, tiles=(str(row_tile),), count=len(taken)))
     log.append(Event(ev.MELDED, seat, tiles=(meld.notation(),)))
     _announce_low(state, seat, log)
@@ -531,6 +534,7 @@ def _meld(state: State, seat: int, action: MeldAction, log: list[Event]) -> None
     _keep_a_discard(rack)
     state.racks[seat] = rack
     state.melds.extend(_new_table_meld(m, seat) for m in melds)
+    state.idle_rebuilds = 0
     if first:
         state.melded_on[seat] = state.turn_number
     log.append(
@@ -559,6 +563,7 @@ def _add(state: State, seat: int, action: AddToMeld, log: list[Event]) -> None:
     _keep_a_discard(rack)
     state.racks[seat] = rack
     state.melds[action.meld] = _carry(target, grown, seat)
+    state.idle_rebuilds = 0
     log.append(Event(ev.ADDED, seat, tiles=(str(action.group),), other=action.meld))
     _announce_low(state, seat, log)
 
@@ -592,6 +597,7 @@ def _swap(state: State, seat: int, action: SwapJoly, log: list[Event]) -> None:
     freed_slot = _freed_slot(new_meld, group)
     state.racks[seat] = rack
     state.melds[action.meld] = _carry(target, freed_from, seat)
+    state.idle_rebuilds = 0
     state.melds.append(_new_table_meld(new_meld, seat, {freed_slot: freed_credit}))
     log.append(
         Event(

@@ -35,6 +35,9 @@ class Rules:
     joly_discard_doubles: bool = False
     # None: rebuild the wall from the discard row as often as needed.
     max_rebuilds: int | None = None
+    # A stalemate: after this many rebuilds in a row with no tile laid on the table in
+    # between, the game ends with no winner (otherwise closed melds could loop for ever).
+    max_idle_rebuilds: int = 2
     # A series ends after this many games, or when someone reaches the target (either may be None).
     series_games: int | None = 1
     target_score: int | None = None
@@ -47,6 +50,8 @@ class Rules:
             raise InvalidAction(f"unmelded_penalty must be '{UNMELDED_FLAT}' or '{UNMELDED_RACK}'")
         if self.max_rebuilds is not None and self.max_rebuilds < 0:
             raise InvalidAction("max_rebuilds cannot be negative")
+        if self.max_idle_rebuilds < 1:
+            raise InvalidAction("max_idle_rebuilds must be at least 1")
         if self.series_games is not None and self.series_games < 1:
             raise InvalidAction("series_games must be at least 1")
 

@@ -132,6 +132,7 @@ class State:
     pending_tile: Tile | None = None
     checkpoint: dict[str, Any] | None = None
     rebuilds: int = 0
+    idle_rebuilds: int = 0  # rebuilds since a tile was last laid on the table
     shuffles: int = 0
     result: Result | None = None
 
@@ -168,6 +169,7 @@ class State:
             pending_tile=self.pending_tile,
             checkpoint=self.checkpoint,
             rebuilds=self.rebuilds,
+            idle_rebuilds=self.idle_rebuilds,
             shuffles=self.shuffles,
             result=self.result,
         )
@@ -201,6 +203,7 @@ class State:
             "pending_tile": _tile_or_none(self.pending_tile),
             "checkpoint": self.checkpoint,
             "rebuilds": self.rebuilds,
+            "idle_rebuilds": self.idle_rebuilds,
             "shuffles": self.shuffles,
             "result": self.result.to_dict() if self.result else None,
         }
@@ -235,6 +238,7 @@ class State:
             pending_tile=_parse_or_none(data["pending_tile"]),
             checkpoint=data["checkpoint"],
             rebuilds=data["rebuilds"],
+            idle_rebuilds=data["idle_rebuilds"],
             shuffles=data["shuffles"],
             result=Result.from_dict(data["result"]) if data["result"] else None,
         )

@@ -43,6 +43,8 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
         "exposed_tile": str(state.exposed_tile) if state.exposed_tile else None,
         "wall_count": len(state.wall),
         "has_melded": [m is not None for m in state.melded_on],
+        # In the turn of a first meld a player may not add to others' melds nor swap Jolys.
+        "first_meld_turn": [m == state.turn_number for m in state.melded_on],
         "declared": list(state.declared),
         "ready": list(state.ready),
         "offers": [

@@ -33,6 +33,9 @@ COVERED = {
         "test_scoring.py::test_going_out_on_a_joly_doubles_the_winner_under_the_option"
     ),
     "max_rebuilds": "test_wall_rebuild.py::test_the_rebuild_limit_ends_the_game",
+    "max_idle_rebuilds": (
+        "test_stalemate.py::test_two_idle_rebuilds_in_a_row_end_the_game_with_no_winner"
+    ),
     "series_games": "test_series.py::test_the_series_ends_after_its_number_of_games",
     "target_score": "test_series.py::test_the_series_ends_when_someone_reaches_the_target",
     "low_tile_warning": "test_turns.py::test_the_announcement_threshold_is_an_option",

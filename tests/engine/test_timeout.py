@@ -4,7 +4,7 @@ from games.engine import apply, new_game
 from games.engine.rules import REMI
 from games.engine.scenario import position
 from games.engine.state import DRAW, OPEN, PLAY
-from games.engine.tiles import parse_tile
+from games.engine.tiles import parse_tile, parse_tiles
 from games.engine.timeout import timeout_action
 
 
@@ -24,7 +24,7 @@ def test_timeout_draws_then_discards_the_tile_just_drawn():
     assert state.phase == PLAY
     assert str(timeout_action(state, 0)) == "discard Y7"
     state, _ = apply(state, 0, timeout_action(state, 0))
-    assert state.racks[0] == [parse_tile(t) for t in "R1 R2 K9".split()]
+    assert state.racks[0] == parse_tiles("R1 R2 K9")
     assert state.turn == 1 and state.phase == DRAW
 
 
