@@ -22,7 +22,7 @@ from games.engine import IllegalAction, player_view
 from games.engine.bots import choose_action
 from games.engine.state import State
 from games.engine.timeout import timeout_action
-from games.models import Game, Table
+from games.models import Game
 
 log = logging.getLogger(__name__)
 
@@ -88,11 +88,10 @@ def sweep_bot_turns() -> int:
 
 @shared_task(ignore_result=True)
 def sweep_deadlines() -> int:
-    """Play the timeout move for every player whose move deadline has passed."""
+    """Play the timeout move for every player whose move deadline has passed (only tables
+    with a time per move have deadlines)."""
     overdue = Game.objects.filter(
-        status=Game.Status.PLAYING,
-        deadline__lt=timezone.now(),
-        table__pace=Table.Pace.SLOW,
+        status=Game.Status.PLAYING, deadline__lt=timezone.now()
     ).values_list("pk", "version")
     played = 0
     for game_id, version in overdue:
