@@ -4,6 +4,7 @@ from typing import Any
 
 from allauth.account.forms import LoginForm as AllauthLoginForm
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -13,6 +14,14 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("display_name", "preferred_language", "email_on_turn")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # An empty choice means "follow the browser", which a row of dashes does not say.
+        self.fields["preferred_language"].choices = [
+            ("", _("Same as my browser")),
+            *settings.LANGUAGES,
+        ]
 
 
 class LoginForm(AllauthLoginForm):
