@@ -16,6 +16,7 @@ Every position is solved for both objectives (points and tiles); single core, wa
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 import statistics
@@ -203,6 +204,11 @@ def report_solver(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        # Random play iterates sets of tiles, whose order follows Python's hash seed: fix the
+        # seed so that the same --seed gives the same positions.
+        os.environ["PYTHONHASHSEED"] = "0"
+        os.execv(sys.executable, [sys.executable, *sys.argv])
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--per-game", type=int, default=40, help="positions sampled per game")

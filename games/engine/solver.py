@@ -92,6 +92,9 @@ class _Piece:
     group: Group
     values: tuple[int, ...]  # slot value of each tile in ``real``
     joker_value: int  # the best slot value any of its Jolys gets (0 without Jolys)
+    # Between equal pieces, the engine's own preference for a Joly's reading: not a 1 (the
+    # run stays open at both ends), then higher.
+    openness: tuple[int, int] = (0, 0)
 
 
 def _order_key(tile: Tile) -> tuple[int, int]:
@@ -114,7 +117,7 @@ def _fits(tiles: Sequence[Tile], counts: Counter[Tile]) -> bool:
 
 def _run_piece(
     colour: str, positions: Sequence[int], joker_at: frozenset[int]
-) -> tuple[tuple[Tile, ...], int, list[Tile], list[Tile], list[int], int]:
+) -> tuple[tuple[Tile, ...], int, list[Tile], list[Tile], list[int], int, tuple[int, int]]:
     """Tiles, designations and values for run ``positions`` with Jolys at ``joker_at``."""
     real: list[Tile] = []
     values: list[int] = []
@@ -132,7 +135,8 @@ def _run_piece(
             real.append(tile)
             values.append(run_value(p))
     points = sum(run_value(p) for p in positions)
-    return tuple(laid), points, real, designations, values, joker_value
+    openness = (-sum(p in (1, HIGH_ONE) for p in joker_at), sum(joker_at))
+    return tuple(laid), points, real, designations, values, joker_value, openness
 
 
 def _make_piece(
@@ -144,6 +148,7 @@ def _make_piece(
     points: int,
     run: bool,
     joker_value: int,
+    openness: tuple[int, int] = (0, 0),
 ) -> _Piece:
     order = sorted(range(len(real)), key=lambda i: _order_key(real[i]))
     return _Piece(
@@ -155,6 +160,7 @@ def _make_piece(
         group=Group(tuple(laid), tuple(designations)),
         values=tuple(values[i] for i in order),
         joker_value=joker_value,
+        openness=openness,
     )
 
 
@@ -179,13 +185,15 @@ def _new_runs(counts: Counter[Tile], jokers: int) -> list[_Piece]:
                 for extra in range(0, most - len(missing) + 1):
                     for spare in combinations(present, extra):
                         joker_at = frozenset(missing) | frozenset(spare)
-                        laid, points, real, designations, values, jv = _run_piece(
+                        laid, points, real, designations, values, jv, opens = _run_piece(
                             colour, positions, joker_at
                         )
                         if not _fits(real, counts):  # a 1-to-1 run needs both 1s
                             continue
                         pieces.append(
-                            _make_piece(NEW, laid, designations, real, values, points, True, jv)
+                            _make_piece(
+                                NEW, laid, designations, real, values, points, True, jv, opens
+                            )
                         )
     return pieces
 
@@ -264,10 +272,14 @@ def _run_extensions(index: int, meld: Meld, counts: Counter[Tile], jokers: int) 
             flags = [*low_fill[::-1], *high_fill]
             positions = [*low_positions, *high_positions]
             joker_at = frozenset(p for p, f in zip(positions, flags, strict=True) if f)
-            laid, points, real, designations, values, jv = _run_piece(colour, positions, joker_at)
+            laid, points, real, designations, values, jv, opens = _run_piece(
+                colour, positions, joker_at
+            )
             if not _fits(real, counts):  # both ends may want the same 1
                 continue
-            pieces.append(_make_piece(index, laid, designations, real, values, points, False, jv))
+            pieces.append(
+                _make_piece(index, laid, designations, real, values, points, False, jv, opens)
+            )
     return pieces
 
 
@@ -299,12 +311,14 @@ def _pieces(
             else:
                 found.extend(_set_extensions(index, meld, counts, jokers))
     # Pieces that take the same tiles for the same target are interchangeable: keep the best
-    # valued (the first of equals, so the choice is deterministic).  Keeping the best also
-    # matches the engine, which reads an undesignated tile the highest-valued way.
+    # valued, and between equals the Joly reading the engine itself would pick (the first of
+    # full equals, so the choice is deterministic).  Keeping the best also matches the engine,
+    # which reads an undesignated tile the highest-valued way.
     best: dict[tuple[int, tuple[Tile, ...], int], _Piece] = {}
     for piece in found:
         key = (piece.target, piece.real, piece.jokers)
-        if key not in best or piece.points > best[key].points:
+        kept = best.get(key)
+        if kept is None or (piece.points, piece.openness) > (kept.points, kept.openness):
             best[key] = piece
     return list(best.values())
 

@@ -193,6 +193,14 @@ def test_a_joly_in_a_first_meld_run_is_designated_and_valued():
     check_plan(plan, rack, [])
 
 
+def test_a_joly_takes_the_reading_the_engine_prefers_among_equals():
+    # R2 R3 J: J=R1 and J=R4 are both worth 5; like the engine, keep the run open (J=R4).
+    plan = solve(tiles("J R2 R3 K9"), [], REMI, first_meld=False)
+    assert plan is not None and [str(g) for g in plan.melds] == ["R2 R3 J=R4"]
+    plan = solve(tiles("J K9"), [meld("R5 R6 R7")], REMI, first_meld=False)
+    assert plan is not None and plan.additions == ((0, Group.of("J=R8")),)
+
+
 def test_a_joly_may_stand_in_for_a_tile_the_rack_holds():
     # The only way to place six: R4 J=R5 R6 and R5 B5 J (two Jolys, one per meld).
     rack = tiles("R4 R5 R6 B5 J J K9")
