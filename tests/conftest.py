@@ -273,10 +273,69 @@ def celery_worker(
         stop_process_group(process)
 
 
-# --- Ordering -------------------------------------------------------------------------------
+# --- Browser ------------------------------------------------------------------------------
+
+# Debian's Chromium; Playwright's own browser download is not available on these machines.
+# Without the networking flags Chromium keeps trying to reach Google's services.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def find_chromium() -> str | None:
+    for candidate in (
+        os.environ.get("CHROMIUM_PATH"),
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+    ):
+        if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = find_chromium()
+    if path is None:
+        message = (
+            "Chromium not found: install Debian's chromium (apt-get install chromium) or set "
+            "CHROMIUM_PATH; ./bin/test installs it when run as root."
+        )
+        if os.environ.get("CI") == "true":
+            pytest.fail(message + " Browser tests must run in CI.")
+        pytest.skip(message)
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(
+    browser_type_launch_args: dict[str, Any], chromium_path: str
+) -> dict[str, Any]:
+    """pytest-playwright's launch options, pointed at Debian's Chromium."""
+    return {**browser_type_launch_args, "executable_path": chromium_path, "args": CHROMIUM_ARGS}
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    # Playwright's sync API keeps an event loop registered on the main thread for the rest of
-    # the session, which makes Django refuse ORM calls there; so browser tests run last.
+    # Any test that drives a page is a browser test, wherever it lives; they run last, because
+    # Playwright's sync API leaves an asyncio loop registered on the main thread for the rest
+    # of the session and Django refuses ORM calls on such a thread.
+    for item in items:
+        if "page" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("browser"):
+        # Before any fixture of the first browser test (the database may be set up after the
+        # browser starts); the test code itself is plain sync code, so this is safe, and every
+        # later test is a browser test too.
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
