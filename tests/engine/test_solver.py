@@ -571,3 +571,41 @@ def assert_no_single_move_beats(plan: Plan, rack: list[Tile], table: list[Meld],
                 except InvalidMeld:
                     continue
                 assert plan.points >= grown.points - target.points
+
+
+def later_turn(rack: list[Tile], table: list[Meld], **options) -> Plan:
+    plan = solve(rack, table, REMI, first_meld=False, **options)
+    assert plan is not None
+    return plan
+
+
+def test_larger_racks_keep_the_relations_any_optimum_must_keep():
+    """Beyond the brute force's reach (14-25 tiles, busy tables), relations between optima:
+    more freedom never scores less, and each objective wins on its own measure."""
+    rng = random.Random(7)
+    checked = 0
+    for n in range(12):
+        game = play_random_game(REMI, 4, f"solver-large-{n}", random.Random(100 + n), True)
+        later = [s for s in game.states if s.phase == PLAY and s.melds]
+        for state in rng.sample(later, min(25, len(later))):
+            hidden = list(state.wall)
+            rng.shuffle(hidden)
+            rack = list(state.racks[state.turn])
+            while len(rack) < rng.randint(14, 25) and hidden:
+                rack.append(hidden.pop())
+            table = [m.meld for m in state.melds]
+            by_points = later_turn(rack, table)
+            by_tiles = later_turn(rack, table, objective="tiles")
+            assert by_points.points >= by_tiles.points
+            assert by_tiles.tiles >= by_points.tiles
+            assert later_turn(rack, table, may_add=False).points <= by_points.points
+            assert later_turn(rack, table, keep=2).points <= by_points.points
+            if hidden:  # one more tile: every old plan is still possible
+                assert later_turn([*rack, hidden[-1]], table).points >= by_points.points
+            opening = solve(rack, table, REMI, first_meld=True)
+            if opening is not None:
+                assert opening.points <= later_turn(rack, table, may_add=False).points
+            check_plan(by_points, rack, table)
+            check_plan(by_tiles, rack, table)
+            checked += 1
+    assert checked > 150
