@@ -399,8 +399,9 @@ class _Search:
         self.tile_bound0 = [self.pack(v, 1) if v >= 0 else 0 for v in best_value0]
         self.joker_bound = self.pack(joker_best, 1)
         # Tiles that must stay on the rack (``keep``) place nothing: each one left costs the
-        # bound at least the cheapest tile's value.
-        self.cheapest = min([*self.tile_bound, self.joker_bound], default=0)
+        # bound at least the cheapest tile's value (a Joly's too, when Jolys fit anywhere).
+        usable_jokers = [self.joker_bound] if joker_best else []
+        self.cheapest = min([*self.tile_bound, *usable_jokers], default=0)
         self.cheapest0 = min(self.tile_bound0, default=0)
         twins = self._twins(pieces)
         self.anchored: list[list[_Move]] = [[] for _ in kinds]
