@@ -1,0 +1,223 @@
+"""The game WebSocket, through the real Redis channel layer and the session login: each
+socket gets its own seat's view after a move, and never anything of another rack."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+
+from games import services
+from games.consumers import GameConsumer
+from games.models import Game
+from games.presenters import tile_view
+from remi_site.asgi import application
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ORIGIN = (b"origin", b"http://localhost")
+
+
+@pytest.fixture
+def started(alice, bob) -> Game:
+    """Alice (seat 0) and Bob (seat 1) at a public table, without doublas."""
+    table = services.create_table(alice, seat_count=2, options={"doubla": False})
+    services.join_table(table, bob)
+    return services.start_table(table, alice)
+
+
+@pytest.fixture
+def private_game(alice, bob) -> Game:
+    table = services.create_table(alice, seat_count=2, options={"doubla": False}, is_public=False)
+    services.join_table(table, bob)
+    return services.start_table(table, alice)
+
+
+def session_cookie(user) -> tuple[bytes, bytes]:
+    client = Client()  # one per user: logging another user in would end the first session
+    client.force_login(user)
+    value = client.cookies[settings.SESSION_COOKIE_NAME].value
+    return (b"cookie", f"{settings.SESSION_COOKIE_NAME}={value}".encode())
+
+
+def socket(
+    game: Game, cookie: tuple[bytes, bytes] | None, query: str = ""
+) -> WebsocketCommunicator:
+    headers = [ORIGIN] + ([cookie] if cookie else [])
+    return WebsocketCommunicator(application, f"/ws/games/{game.pk}/{query}", headers=headers)
+
+
+def rack_section(html: str) -> str:
+    match = re.search(r'<section id="game-rack".*?</section>', html, re.S)
+    assert match, "no rack in the message"
+    return match.group(0)
+
+
+def rack_tiles(html: str) -> list[str]:
+    return re.findall(r'data-tile="([^"]+)"', rack_section(html))
+
+
+def top_level_ids(html: str) -> list[str]:
+    return re.findall(r'^  <section id="([^"]+)"[^>]*hx-swap-oob="true"', html, re.M)
+
+
+def test_each_seat_receives_its_own_rack_after_a_move_and_never_the_other(alice, bob, started):
+    first = started.state["first_player"]
+    cookies = [session_cookie(alice), session_cookie(bob)]
+
+    async def scenario() -> list[str]:
+        sockets = [socket(started, cookie, "?version=0") for cookie in cookies]
+        for ws in sockets:
+            connected, _ = await ws.connect()
+            assert connected
+            assert await ws.receive_nothing(timeout=0.3)  # the page is up to date
+        tile = started.state["racks"][first].split()[0]
+        await database_sync_to_async(services.play)(started.pk, first, f"discard {tile}", 0)
+        received = [await ws.receive_from(timeout=5) for ws in sockets]
+        for ws in sockets:
+            assert await ws.receive_nothing(timeout=0.3)  # one move, one message
+            await ws.disconnect()
+        return received
+
+    received = async_to_sync(scenario)()
+    racks = [r.split() for r in Game.objects.get(pk=started.pk).state["racks"]]
+    for seat, html in enumerate(received):
+        assert sorted(rack_tiles(html)) == sorted(racks[seat])
+        assert 'name="version" value="1"' in html
+        assert {"game-status", "game-rack", "game-controls", "game-log"} <= set(top_level_ids(html))
+        # The other rack is nowhere in this seat's rack section, nor are tiles only it holds
+        # anywhere else (tiles also on the table or in the row may show there legitimately).
+        other = racks[1 - seat]
+        public = set(racks[seat]) | set(Game.objects.get(pk=started.pk).state["discards"].split())
+        mine = rack_section(html)
+        for tile in set(other) - set(racks[seat]):
+            assert f'data-tile="{tile}"' not in mine
+        for tile in set(other) - public:
+            assert f'data-tile="{tile}"' not in html
+            if tile != "J":  # "Joly" is also a button's word
+                label = tile_view(tile).label  # "blue 5": how a tile is named to people
+                assert not re.search(rf"\b{label}\b(?!\d)", html)
+
+
+def test_a_spectator_socket_gets_the_public_view_without_a_rack(carol, started):
+    cookie = session_cookie(carol)
+
+    async def scenario() -> str:
+        ws = socket(started, cookie, "?version=0")
+        connected, _ = await ws.connect()
+        assert connected
+        first = started.state["first_player"]
+        tile = started.state["racks"][first].split()[0]
+        await database_sync_to_async(services.play)(started.pk, first, f"discard {tile}", 0)
+        html = await ws.receive_from(timeout=5)
+        await ws.disconnect()
+        return html
+
+    html = async_to_sync(scenario)()
+    assert rack_tiles(html) == []
+    assert "You are watching this game." in html
+
+
+def test_a_socket_behind_the_game_is_sent_the_current_view_at_once(alice, started):
+    first = started.state["first_player"]
+    tile = started.state["racks"][first].split()[0]
+    services.play(started.pk, first, f"discard {tile}", 0)
+    cookie = session_cookie(alice)
+
+    async def scenario() -> tuple[str, bool]:
+        behind = socket(started, cookie, "?version=0")
+        assert (await behind.connect())[0]
+        html = await behind.receive_from(timeout=5)
+        await behind.disconnect()
+        current = socket(started, cookie, "?version=1")
+        assert (await current.connect())[0]
+        quiet = await current.receive_nothing(timeout=0.3)
+        await current.disconnect()
+        return html, quiet
+
+    html, quiet = async_to_sync(scenario)()
+    assert 'name="version" value="1"' in html
+    assert quiet
+
+
+def test_old_and_repeated_events_are_skipped(alice, started):
+    cookie = session_cookie(alice)
+
+    async def scenario() -> bool:
+        ws = socket(started, cookie, "?version=0")
+        assert (await ws.connect())[0]
+        layer = get_channel_layer()
+        group = services.group_name(started.pk)
+        await layer.group_send(group, {"type": "game.updated", "version": 0})
+        await layer.group_send(group, {"type": "game.updated", "version": "junk"})
+        quiet = await ws.receive_nothing(timeout=0.5)
+        await ws.disconnect()
+        return quiet
+
+    assert async_to_sync(scenario)()
+
+
+def test_garbage_frames_do_not_break_the_socket(alice, started):
+    cookie = session_cookie(alice)
+
+    async def scenario() -> str:
+        ws = socket(started, cookie, "?version=0")
+        assert (await ws.connect())[0]
+        await ws.send_to(text_data="not json {")
+        await ws.send_to(text_data="x" * 1_000_000)
+        await ws.send_to(bytes_data=b"\x00\xff" * 1000)
+        await ws.send_to(text_data='{"type": "game.updated", "version": 99}')
+        assert await ws.receive_nothing(timeout=0.3)
+        first = started.state["first_player"]
+        tile = started.state["racks"][first].split()[0]
+        await database_sync_to_async(services.play)(started.pk, first, f"discard {tile}", 0)
+        html = await ws.receive_from(timeout=5)  # still alive and serving
+        await ws.disconnect()
+        return html
+
+    assert 'name="version" value="1"' in async_to_sync(scenario)()
+
+
+@pytest.mark.parametrize("who", ["outsider", "anonymous"])
+def test_a_socket_without_access_is_refused(carol, private_game, who):
+    cookie = session_cookie(carol) if who == "outsider" else None
+
+    async def scenario() -> bool:
+        ws = socket(private_game, cookie)
+        connected, _ = await ws.connect()
+        await ws.disconnect()
+        return connected
+
+    assert not async_to_sync(scenario)()
+
+
+def test_an_unknown_game_socket_is_refused(alice, db):
+    cookie = session_cookie(alice)
+
+    async def scenario() -> bool:
+        ws = WebsocketCommunicator(application, "/ws/games/987654/", headers=[ORIGIN, cookie])
+        connected, _ = await ws.connect()
+        await ws.disconnect()
+        return connected
+
+    assert not async_to_sync(scenario)()
+
+
+def test_a_consumer_render_makes_a_bounded_number_of_queries(
+    alice, started, django_assert_max_num_queries
+):
+    # Measured: 3 (the game with its table, the seats, the log's actions).
+    consumer = GameConsumer()
+    consumer.game_id = started.pk
+    consumer.seat = 0
+    with django_assert_max_num_queries(4):
+        rendered = consumer._render(-1)
+    assert rendered is not None
+    assert rendered[1] == 0
+    assert consumer._render(0) is None  # nothing newer: one query, nothing rendered
