@@ -15,6 +15,13 @@ from .state import State
 from .tiles import COLOURS, JOKER, Tile
 
 
+def _distinct(items: Iterable) -> list:
+    """Items without repeats, in first-seen order.  Never a set: iterating a set of tiles
+    follows the process's hash seed, and candidates must come out in the same order in every
+    process for seeded games and bots to replay exactly."""
+    return list(dict.fromkeys(items))
+
+
 def meld_candidates(tiles: Iterable[Tile], max_length: int = 5) -> list[Group]:
     """Every set, and every run up to ``max_length`` tiles, that ``tiles`` can form
     (with at most one Joly each)."""
@@ -59,7 +66,7 @@ def add_candidates(state: State, seat: int) -> list[AddToMeld]:
     found: list[AddToMeld] = []
     for index, table_meld in enumerate(state.melds):
         meld = table_meld.meld
-        for tile in set(rack):
+        for tile in _distinct(rack):
             if tile.is_joker:
                 options = _joker_ends(meld)
                 for stands in options:
@@ -85,10 +92,8 @@ def _may_extend(meld, tile: Tile) -> bool:
             position_number(meld.start - 1),
             position_number(end) if end <= HIGH_ONE else -1,
         )
-    return (
-        (tile.number == meld.number
-        and tile not in meld.stands_for)
-        or (tile.number == meld.number and meld.joker_count > 0)
+    return (tile.number == meld.number and tile not in meld.stands_for) or (
+        tile.number == meld.number and meld.joker_count > 0
     )
 
 
@@ -118,7 +123,7 @@ def _joker_ends(meld) -> list[Tile | None]:
 def pick_candidates(state: State, seat: int) -> list[Pick]:
     rack = state.racks[seat]
     found: list[Pick] = []
-    pairs = set(combinations(sorted(rack), 2))
+    pairs = _distinct(combinations(sorted(rack), 2))
     for index in range(1, len(state.discards)):
         row_tile = state.discards[index]
         for pair in pairs:
@@ -155,7 +160,7 @@ def swap_candidates(state: State, seat: int) -> list[SwapJoly]:
                     left.remove(tile)
             except ValueError:
                 continue
-            for pair in set(combinations(sorted(left), 2)):
+            for pair in _distinct(combinations(sorted(left), 2)):
                 try:
                     classify([JOKER, *pair])
                 except InvalidMeld:
