@@ -10,6 +10,10 @@
   let row = null; // index of the selected discard-row tile, as a string
   let rackFocus = null; // index of the focused rack tile while the rack is being redrawn
   let dragged = null;
+  // The order the player last gave their rack.  A redraw that arrives before the server has
+  // saved it would show the old order, so the new rack is put in this order too (the same
+  // rule as the server's: these tiles first, tiles that came since at the end).
+  let localOrder = null;
 
   const all = (selector, root) => Array.from((root || document).querySelectorAll(selector));
   const one = (selector, root) => (root || document).querySelector(selector);
@@ -92,10 +96,22 @@
   function saveOrder() {
     const form = one("#rack-form");
     if (!form) return;
-    form.querySelector("input[name=order]").value = rackTiles()
-      .map((t) => t.dataset.tile)
-      .join(" ");
+    localOrder = rackTiles().map((t) => t.dataset.tile);
+    form.querySelector("input[name=order]").value = localOrder.join(" ");
     htmx.trigger(form, "arrange-rack");
+  }
+
+  function keepLocalOrder() {
+    const tiles = rackTiles();
+    if (!localOrder || !tiles.length) return;
+    const left = tiles.slice();
+    const ordered = [];
+    for (const code of localOrder) {
+      const at = left.findIndex((t) => t.dataset.tile === code);
+      if (at >= 0) ordered.push(left.splice(at, 1)[0]);
+    }
+    const parent = tiles[0].parentNode;
+    ordered.concat(left).forEach((t) => parent.appendChild(t));
   }
 
   function focusTile(tiles, index) {
@@ -287,6 +303,7 @@
   });
 
   function afterSwap() {
+    keepLocalOrder();
     showSelection();
     if (rackFocus !== null && !document.activeElement.matches(".rack-tile")) {
       focusTile(rackTiles(), rackFocus);
