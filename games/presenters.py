@@ -118,6 +118,19 @@ def arrange_rack(rack: Sequence[str], saved: object) -> list[str]:
     return ordered
 
 
+def saved_order(rack_order: object, game_id: int) -> list[str]:
+    """The order a seat saved for this game's rack.  A seat plays every game of the series,
+    so the order is saved with its game: the last game's order means nothing to a new deal."""
+    if isinstance(rack_order, dict) and rack_order.get("game") == game_id:
+        tiles = rack_order.get("tiles")
+        return tiles if isinstance(tiles, list) else []
+    return []
+
+
+def order_to_save(tiles: list[str], game_id: int) -> dict[str, Any]:
+    return {"game": game_id, "tiles": tiles}
+
+
 # --- Loading and access ---------------------------------------------------------------------
 
 
@@ -244,8 +257,8 @@ def game_context(
 
     rack = None
     if seat is not None and view["rack"] is not None and not over:
-        saved = next((s.rack_order for s in seats if s.position == seat), [])
-        rack = tiles_view(arrange_rack(view["rack"], saved))
+        saved = next((s.rack_order for s in seats if s.position == seat), None)
+        rack = tiles_view(arrange_rack(view["rack"], saved_order(saved, game.pk)))
 
     buttons_spec = PRELUDE_BUTTONS if view["phase"] == PRELUDE else PLAY_BUTTONS
     buttons = [

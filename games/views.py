@@ -242,7 +242,7 @@ def arrange_rack(request: HttpRequest, pk: int) -> HttpResponse:
             "That order is not the tiles on your rack.", status=400, content_type="text/plain"
         )
     Seat.objects.filter(table_id=viewing.game.table_id, position=viewing.seat).update(
-        rack_order=order
+        rack_order=presenters.order_to_save(order, viewing.game.pk)
     )
     return HttpResponse(status=204)
 

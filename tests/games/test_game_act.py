@@ -223,7 +223,8 @@ def test_arranging_the_rack_saves_the_order_shown_next_time(client, players, sta
     client.force_login(user)
     response = client.post(f"/games/{started.pk}/rack/", {"order": " ".join(order)}, **HTMX)
     assert response.status_code == 204
-    assert Seat.objects.get(table=started.table, position=seat).rack_order == order
+    saved = Seat.objects.get(table=started.table, position=seat).rack_order
+    assert saved == {"game": started.pk, "tiles": order}
     page = client.get(started.get_absolute_url()).content.decode()
     rack = re.search(r'<section id="game-rack".*?</section>', page, re.S).group(0)
     assert re.findall(r'data-tile="([^"]+)"', rack) == order
@@ -246,6 +247,21 @@ def test_an_order_that_is_not_the_rack_is_refused(client, players, started, mang
     response = client.post(f"/games/{started.pk}/rack/", {"order": " ".join(mangle(tiles))})
     assert response.status_code == 400
     assert Seat.objects.get(table=started.table, position=seat).rack_order == []
+
+
+def test_a_rack_order_saved_in_one_game_does_not_rearrange_the_next_deal(client, alice, bob):
+    table = services.create_table(alice, seat_count=2, options={"doubla": False})
+    services.join_table(table, bob)
+    game = services.start_table(table, alice)
+    Seat.objects.filter(table=table, position=0).update(
+        rack_order={"game": game.pk + 1000, "tiles": ["K13", "K12", "K11"]}
+    )
+    client.force_login(alice)
+    page = client.get(game.get_absolute_url()).content.decode()
+    rack = re.search(r'<section id="game-rack".*?</section>', page, re.S).group(0)
+    shown = re.findall(r'data-tile="([^"]+)"', rack)
+    colours = "RYBKJ"
+    assert shown == sorted(shown, key=lambda t: (colours.index(t[0]), int(t[1:] or 0)))
 
 
 def test_a_spectator_has_no_rack_to_arrange(client, carol, started):
