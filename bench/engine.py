@@ -1,6 +1,6 @@
 """Engine speed: microseconds per ``apply`` (median, p99) and complete random games per second.
 
-    python bench/engine.py [--games 200]
+python bench/engine.py [--games 200]
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine import REMI, apply, new_game  # noqa: E402
-from games.engine.randomplay import play_random_game  # noqa: E402
+from games.engine import REMI, apply, new_game
+from games.engine.randomplay import play_random_game
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -45,7 +45,9 @@ def main() -> None:
 
     actions = len(timings)
     print(f"games: {args.games} random {args.players}-player games, {actions} actions")
-    print(f"apply: median {statistics.median(timings):.1f} us, p99 {percentile(timings, 0.99):.1f} us")
+    print(
+        f"apply: median {statistics.median(timings):.1f} us, p99 {percentile(timings, 0.99):.1f} us"
+    )
     print(f"random play (choosing moves + apply): {args.games / elapsed:.1f} complete games/s")
     print(f"replay only: {len(played) / (sum(timings) / 1e6):.1f} complete games/s")
 
