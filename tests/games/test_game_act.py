@@ -404,3 +404,12 @@ def test_a_timed_table_shows_the_move_clock(client, alice, bob):
     client.force_login(alice)
     html = client.get(game.get_absolute_url()).content.decode()
     assert re.search(r'<time datetime="[^"]+" data-deadline="[^"]+">', html)
+
+
+def test_a_stale_move_after_the_game_ended_still_says_it_moved_on(client, alice, series_of_two):
+    near_the_end(series_of_two, 0)
+    services.play(series_of_two.pk, 0, "discard R5", 0)
+    client.force_login(alice)
+    response = act(client, series_of_two, version=0, verb="draw")
+    assert response.status_code == 200
+    assert "The game has moved on" in error_text(response.content.decode())
