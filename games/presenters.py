@@ -328,6 +328,16 @@ def _log(actions: Sequence[Action], names: list[str], seat: int | None) -> list[
     return entries
 
 
+def _in_order(parts: dict[str, int]) -> list[tuple[str, int]]:
+    """The score parts in the order of BREAKDOWN_LABELS: PostgreSQL's jsonb does not keep the
+    keys' order, and a page must not depend on the database (nor differ from the act answer,
+    which renders the state before it was stored)."""
+    order = list(BREAKDOWN_LABELS)
+    return sorted(
+        parts.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0])
+    )
+
+
 def _result(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
     result = view["result"] or {}
     final_racks = view["final_racks"] or [[] for _ in names]
@@ -342,7 +352,7 @@ def _result(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
                 "name": name,
                 "winner": i == winner,
                 "rack": tiles_view(final_racks[i]),
-                "parts": [(BREAKDOWN_LABELS.get(k, k), v) for k, v in parts.items()],
+                "parts": [(BREAKDOWN_LABELS.get(k, k), v) for k, v in _in_order(parts)],
                 "total": total,
             }
         )
