@@ -198,9 +198,9 @@ def report_solver(args: argparse.Namespace) -> None:
 
 
 # --- Bot-turn latency through the real stack ------------------------------------------------
-# To be added by the bots/site work: the time from a bot's turn starting to its actions being
-# applied, through the real services.  Add a ``report_bot_turns(args)`` here and call it from
-# ``main`` after ``report_solver``.
+# Measured by bench/bot_latency.py: it starts daphne, a Celery worker and Redis, and times a
+# person's move (HTTP POST) to the bot's answer on the person's WebSocket.  It stays a separate
+# script so this one keeps measuring the solver alone, on one core, with no processes around.
 
 
 def main() -> None:
