@@ -206,7 +206,6 @@ def drawn_tile(node: Node) -> tuple[str, str]:
 def mentions(text: str) -> Counter[str]:
     """Tiles a text names, Jolys standing for a tile counted as Jolys."""
     found: Counter[str] = Counter()
-    rest = text
     for match in LABEL.finditer(text):
         found["J" if match.group(1) else WORD_COLOURS[match.group(2)] + match.group(3)] += 1
     rest = LABEL.sub(" ", text)
