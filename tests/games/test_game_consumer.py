@@ -94,7 +94,9 @@ def test_each_seat_receives_its_own_rack_after_a_move_and_never_the_other(alice,
         # The other rack is nowhere in this seat's rack section, nor are tiles only it holds
         # anywhere else (tiles also on the table or in the row may show there legitimately).
         other = racks[1 - seat]
-        public = set(racks[seat]) | set(Game.objects.get(pk=started.pk).state["discards"].split())
+        state = Game.objects.get(pk=started.pk).state
+        # The exposed tile is public too: it shows whoever holds its twin.
+        public = set(racks[seat]) | set(state["discards"].split()) | {state["exposed"]}
         mine = rack_section(html)
         for tile in set(other) - set(racks[seat]):
             assert f'data-tile="{tile}"' not in mine
