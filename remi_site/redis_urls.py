@@ -109,6 +109,13 @@ def parse_redis_url(url: str, *, name: str = "REDIS_URL") -> RedisTarget:
     return RedisTarget(scheme=scheme, netloc=parts.netloc, path=path, query=rest, base_db=base_db)
 
 
+# channels-redis waits for a consumer's next message with a blocking BZPOPMIN of 5 seconds;
+# redis-py 8 gives every read a 5-second socket timeout by default, so an idle WebSocket's
+# consumer died with "Timeout reading from ..." every few seconds.  The read must outlast
+# the blocking pop.
+CHANNEL_LAYER_SOCKET_TIMEOUT = 15.0
+
+
 @dataclass(frozen=True)
 class RedisSettings:
     """The Django settings for all three uses of one Redis server.
@@ -145,7 +152,15 @@ def redis_settings(url: str, *, name: str = "REDIS_URL") -> RedisSettings:
         channel_layers={
             "default": {
                 "BACKEND": "channels_redis.core.RedisChannelLayer",
-                "CONFIG": {"hosts": [{"address": target.url(Use.CHANNELS)}], "prefix": "remi"},
+                "CONFIG": {
+                    "hosts": [
+                        {
+                            "address": target.url(Use.CHANNELS),
+                            "socket_timeout": CHANNEL_LAYER_SOCKET_TIMEOUT,
+                        }
+                    ],
+                    "prefix": "remi",
+                },
             }
         },
         celery_broker_url=target.kombu_url(Use.CELERY),
