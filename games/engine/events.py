@@ -72,10 +72,11 @@ class Event:
         """One line for the game log, in the viewer's terms."""
         who = _name(names, self.seat, viewer)
         tiles = " ".join(self.tiles)
-        mine = self.secret and viewer is not None and viewer == self.seat
+        you = viewer is not None and viewer == self.seat  # "You are ready", not "You is"
+        mine = self.secret and you
         match self.kind:
             case "start":
-                return f"Play begins: {who} opens."
+                return "Play begins: you open." if you else f"Play begins: {who} opens."
             case "opened":
                 return f"{who} opened the discard row with {tiles}."
             case "drew":
@@ -108,15 +109,18 @@ class Event:
             case "doubla":
                 label = f" ({self.label})" if self.label else ""
                 extra = f" — your {' '.join(self.secret)} pair" if mine else ""
-                return f"{who} offers a doubla{label}{extra}."
+                return f"{who} {'offer' if you else 'offers'} a doubla{label}{extra}."
             case "exchange-asked":
-                return f"{who} asks {_name(names, self.other, viewer)} to exchange doublas."
+                other = _name(names, self.other, viewer, later=True)
+                return f"{who} {'ask' if you else 'asks'} {other} to exchange doublas."
             case "exchanged":
-                return f"{who} and {_name(names, self.other, viewer)} exchanged doublas."
+                other = _name(names, self.other, viewer, later=True)
+                return f"{who} and {other} exchanged doublas."
             case "ready":
-                return f"{who} is ready."
+                return f"{who} {'are' if you else 'is'} ready."
             case "few-tiles":
-                return f"{who} has {self.count} tile{'s' if self.count != 1 else ''} left!"
+                plural = "s" if self.count != 1 else ""
+                return f"{who} {'have' if you else 'has'} {self.count} tile{plural} left!"
             case "rebuilt":
                 return f"The wall was rebuilt from {self.count} discarded tiles."
             case "went-out":
@@ -126,9 +130,10 @@ class Event:
         return self.kind
 
 
-def _name(names: list[str], seat: int | None, viewer: int | None) -> str:
+def _name(names: list[str], seat: int | None, viewer: int | None, *, later: bool = False) -> str:
+    """How the log names a seat; ``later``: not at the start of the sentence."""
     if seat is None:
-        return "Someone"
+        return "someone" if later else "Someone"
     if viewer is not None and seat == viewer:
-        return "You"
+        return "you" if later else "You"
     return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
