@@ -322,12 +322,17 @@ def browser_type_launch_args(
     return {**browser_type_launch_args, "executable_path": chromium_path, "args": CHROMIUM_ARGS}
 
 
+# pytest-playwright's fixtures: a test that uses any of them (directly or through a fixture of
+# its own) drives a browser.
+BROWSER_FIXTURES = {"browser", "context", "new_context", "page"}
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    # Any test that drives a page is a browser test, wherever it lives; they run last, because
+    # Any test that drives a browser is a browser test, wherever it lives; they run last, because
     # Playwright's sync API leaves an asyncio loop registered on the main thread for the rest
     # of the session and Django refuses ORM calls on such a thread.
     for item in items:
-        if "page" in getattr(item, "fixturenames", ()):
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
