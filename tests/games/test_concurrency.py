@@ -39,40 +39,33 @@ def race(calls):
     return outcomes
 
 
-@pytest.fixture
-def game(alice, bob):
-    table = services.create_table(alice, seat_count=2, options={"doubla": False})
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
-
-
 @pytest.mark.django_db(transaction=True)
-def test_the_same_move_sent_from_several_connections_applies_once(game):
-    seat = game.state["first_player"]
-    tile = game.state["racks"][seat].split()[0]
+def test_the_same_move_sent_from_several_connections_applies_once(started):
+    seat = started.state["first_player"]
+    tile = started.state["racks"][seat].split()[0]
     outcomes = race(
-        [lambda: services.play(game.pk, seat, f"discard {tile}", 0) for _ in range(RACERS)]
+        [lambda: services.play(started.pk, seat, f"discard {tile}", 0) for _ in range(RACERS)]
     )
     applied = [o for o in outcomes if isinstance(o, services.Played)]
     stale = [o for o in outcomes if isinstance(o, services.GameMovedOn)]
     assert len(applied) == 1
     assert len(stale) == RACERS - 1, outcomes
     assert all(s.current_version == 1 for s in stale)
-    fresh = Game.objects.get(pk=game.pk)
+    fresh = Game.objects.get(pk=started.pk)
     assert fresh.version == 1
     assert fresh.state["discards"] == tile
-    assert list(Action.objects.filter(game=game).values_list("version", flat=True)) == [1]
+    assert list(Action.objects.filter(game=started).values_list("version", flat=True)) == [1]
 
 
 @pytest.mark.django_db(transaction=True)
-def test_different_moves_racing_on_one_version_leave_one_consistent_result(game):
-    seat = game.state["first_player"]
-    tiles = game.state["racks"][seat].split()[:RACERS]
-    outcomes = race([lambda t=t: services.play(game.pk, seat, f"discard {t}", 0) for t in tiles])
+def test_different_moves_racing_on_one_version_leave_one_consistent_result(started):
+    seat = started.state["first_player"]
+    tiles = started.state["racks"][seat].split()[:RACERS]
+    outcomes = race([lambda t=t: services.play(started.pk, seat, f"discard {t}", 0) for t in tiles])
     applied = [o for o in outcomes if isinstance(o, services.Played)]
     assert len(applied) == 1
-    fresh = Game.objects.get(pk=game.pk)
+    fresh = Game.objects.get(pk=started.pk)
     won = applied[0].game.state["discards"]
     assert fresh.state["discards"] == won
     assert len(fresh.state["racks"][seat].split()) == 14
-    assert Action.objects.filter(game=game).count() == 1
+    assert Action.objects.filter(game=started).count() == 1

@@ -19,14 +19,6 @@ PARTS = ("game-status", "game-players", "game-melds", "game-row", "game-rack", "
 
 
 @pytest.fixture
-def started(alice, bob) -> Game:
-    """Alice (seat 0) and Bob (seat 1) at a public table, without doublas."""
-    table = services.create_table(alice, seat_count=2, options={"doubla": False})
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
-
-
-@pytest.fixture
 def players(alice, bob, started):
     """(the user to move first, their seat, the other user)."""
     first = started.state["first_player"]

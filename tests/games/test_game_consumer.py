@@ -24,21 +24,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 ORIGIN = (b"origin", b"http://localhost")
 
 
-@pytest.fixture
-def started(alice, bob) -> Game:
-    """Alice (seat 0) and Bob (seat 1) at a public table, without doublas."""
-    table = services.create_table(alice, seat_count=2, options={"doubla": False})
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
-
-
-@pytest.fixture
-def private_game(alice, bob) -> Game:
-    table = services.create_table(alice, seat_count=2, options={"doubla": False}, is_public=False)
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
-
-
 def session_cookie(user) -> tuple[bytes, bytes]:
     client = Client()  # one per user: logging another user in would end the first session
     client.force_login(user)

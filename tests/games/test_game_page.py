@@ -5,26 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
-
 from games import presenters, services
 from games.engine.state import State
 from games.models import Game, Seat
-
-
-@pytest.fixture
-def started(alice, bob) -> Game:
-    """Alice (seat 0) and Bob (seat 1) at a public table, without doublas."""
-    table = services.create_table(alice, seat_count=2, options={"doubla": False})
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
-
-
-@pytest.fixture
-def private_game(alice, bob) -> Game:
-    table = services.create_table(alice, seat_count=2, options={"doubla": False}, is_public=False)
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
 
 
 def rack_of(game: Game, seat: int) -> list[str]:

@@ -30,13 +30,6 @@ def play_to_the_end(game: Game, seed: int = 7) -> Game:
 
 
 @pytest.fixture
-def started(alice, bob) -> Game:
-    table = services.create_table(alice, seat_count=2, options={"doubla": False})
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
-
-
-@pytest.fixture
 def finished(started) -> Game:
     return play_to_the_end(started)
 

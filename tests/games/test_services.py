@@ -7,14 +7,6 @@ from games.engine import IllegalAction, NotYourTurn
 from games.models import Action, Game, Table
 
 
-@pytest.fixture
-def started(alice, bob):
-    """A two-seat table of Alice and Bob, started without doublas so play begins at once."""
-    table = services.create_table(alice, seat_count=2, options={"doubla": False})
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
-
-
 def first_player(game: Game) -> int:
     return game.state["first_player"]
 
