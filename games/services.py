@@ -283,15 +283,3 @@ def _deal(table: Table, series: Series) -> Game:
     )
     transaction.on_commit(lambda: after_move(game.pk, game.version, game.waiting_for_bot))
     return game
-
-
-def seat_of(game: Game, user) -> int | None:
-    """The seat number ``user`` plays at ``game``, or None for a spectator."""
-    if not user.is_authenticated:
-        return None
-    position = (
-        Seat.objects.filter(table_id=game.table_id, user=user)
-        .values_list("position", flat=True)
-        .first()
-    )
-    return position

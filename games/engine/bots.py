@@ -153,7 +153,7 @@ class Bot:
         if "take" in can and len(state.discards) >= 2:
             taken = state.discards[-1]
             plan = self._placement([*rack, taken], state, seat, first=not melded)
-            if plan is not None and taken_used(plan, taken):
+            if plan is not None and taken in _plan_tiles(plan):
                 gain = plan.points - (baseline.points if baseline else 0)
                 best = max(best, (gain + 0.5, TakeDiscard()), key=lambda b: b[0])
         if self.level == HARD and "pick" in can:
@@ -297,10 +297,6 @@ class Bot:
         if state.exposed_tile is not None:
             seen[state.exposed_tile] += 1
         return seen
-
-
-def taken_used(plan: Plan, tile: Tile) -> bool:
-    return tile in _plan_tiles(plan)
 
 
 def _plan_tiles(plan: Plan) -> list[Tile]:
