@@ -1,15 +1,57 @@
 from __future__ import annotations
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.contrib.sessions.models import Session
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils import timezone
 
 from accounts.models import User
+from accounts.sockets import close_user_sockets
+
+
+def end_sessions_of(user_ids: set[int]) -> int:
+    """Delete the live sessions of these users; returns how many ended."""
+    ended = [
+        session.pk
+        for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator()
+        if str(session.get_decoded().get("_auth_user_id")) in {str(pk) for pk in user_ids}
+    ]
+    Session.objects.filter(pk__in=ended).delete()
+    return len(ended)
 
 
 @admin.register(User)
 class UserAdmin(DjangoUserAdmin):
     fieldsets = (
         *DjangoUserAdmin.fieldsets,
-        ("Remi", {"fields": ("display_name", "preferred_language", "email_on_turn")}),
+        (
+            "Remi",
+            {
+                "fields": (
+                    "display_name",
+                    "preferred_language",
+                    "email_on_turn",
+                    "turn_sound",
+                    "turn_notification",
+                    "card_colours",
+                )
+            },
+        ),
     )
     list_display = ("username", "email", "display_name", "is_staff", "date_joined")
+    actions = ("end_sessions",)
+
+    @admin.action(description="Sign the selected users out everywhere (sessions and live pages)")
+    def end_sessions(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
+        user_ids = set(queryset.values_list("pk", flat=True))
+        ended = end_sessions_of(user_ids)
+        for user_id in user_ids:
+            close_user_sockets(user_id)
+        self.message_user(
+            request,
+            f"Ended {ended} session(s) of {len(user_ids)} user(s);"
+            " their open pages were disconnected.",
+            messages.SUCCESS,
+        )

@@ -8,4 +8,5 @@ app_name = "accounts"
 
 urlpatterns = [
     path("", views.profile, name="profile"),
+    path("vacation/", views.toggle_vacation, name="vacation"),
 ]

@@ -72,8 +72,8 @@ def main() -> None:
 
         from games import services
         from games.engine import apply
-        from games.engine.randomplay import actor, random_action
-        from games.engine.state import OVER, PRELUDE, State
+        from games.engine.remi.randomplay import actor, random_action
+        from games.engine.remi.state import OVER, PRELUDE, State
         from games.models import Game
 
         assert settings.BOT_MOVE_DELAY_SECONDS == 0

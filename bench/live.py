@@ -1,32 +1,49 @@
-"""Live play through the real stack: move latency to every other seat, and moves per second.
+"""Live play through the real stack, side by side with the floor the stack itself sets.
 
-Starts daphne on a fresh database in a temporary directory (DATABASE_URL / REDIS_URL if set;
-otherwise SQLite there and an embedded Redis on a unix socket), migrates it, creates the
-players and their tables, logs every player in through the login form, and opens one game
-WebSocket per player, as their browser would.  Each table is then played by its own driver
-thread: it chooses the next move with the engine (random legal play, from the game's state
-read straight from the database), posts it to the act endpoint over HTTP as the player's
-browser does (htmx, CSRF header, session cookie), and waits until every other seat's socket
-has received the frame with the new version.  A finished game is followed by the next one of
-the series (the players' "Deal the next game" button).
+Starts ``--web-procs`` daphne processes (``bench/floor_asgi.py``: the site plus the floor's
+route) on a fresh database in a temporary directory (DATABASE_URL / REDIS_URL if set;
+otherwise SQLite there and an embedded Redis on a unix socket), creates the players and
+``--tables`` tables of ``--players`` seats of ``--game``, gives each player a logged-in
+session (written straight into the session store: the login form's slow password hash is not
+what is measured) and opens one game WebSocket per player, spread over the daphne processes
+as a load balancer would, plus ``--spectators`` anonymous sockets on the first table's game.
 
-Measured per move: from just before the POST to the last other seat's frame ("to all
-others"), to each other seat's frame, and the POST's own round trip.  Tables play at the same
-time, each waiting for its frames before its next move, so moves/s is what that many tables
-of eager players get from one daphne process.
+**Ours.**  Each table is played by its own driver: it chooses the next move with the engine
+(``random_action`` on the state read from the database), posts it to the act endpoint as the
+player's browser does (htmx, CSRF header, session cookie) and waits until every other seat's
+socket (and every spectator's) has the frame with the new version; then the next move.  A
+finished game is followed by the next one of the series.
 
-    python bench/live.py [--tables 4] [--players 2,3,4] [--moves 150] [--seed 0] [--debug]
+**The floor.**  The same number of sockets in the same groups on the same daphne processes
+and channel layer, but on ``/ws/floor/``: the mover's socket sends a tiny frame, a bare
+consumer ``group_send``s it, every member sends it on.  No database, no rendering.  The floor's
+tables move at the pace ours sustained (each table one move per ``tables / (ours' moves/s)``
+seconds), so both are measured at the same load; ``--floor-pace eager`` lets them run flat out.
+
+Printed per phase: ms from the move to every other seat's socket (median, p99, max), to each
+spectator, moves/s sustained, the daphne processes' CPU seconds per move; for ours the
+resident memory each open idle socket adds; and ours / floor for p50 and p99.
+
+    python bench/live.py [--game remi] [--tables 4] [--players 4] [--spectators 0]
+                         [--web-procs 1] [--moves 30] [--port 8500] [--seed 0]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
+import os
 import random
+import re
+import resource
+import secrets
 import statistics
+import string
 import sys
-import threading
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,9 +51,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from stack import (
+    HOST,
     VERSION,
     Browser,
-    GameSocket,
+    Stack,
     current_game,
     describe_database,
     describe_redis,
@@ -45,97 +63,356 @@ from stack import (
     running_stack,
 )
 
-FRAME_TIMEOUT = 10.0  # seconds a socket may take to show a move before it counts as missed
+FRAME_TIMEOUT = 15.0  # seconds a socket may take to show a move before it counts as missed
+CONNECTS_AT_ONCE = 16  # sockets opened concurrently while setting up
+ACCESS_LOG = re.compile(r"^[\d.]+:\d+ - - \[")  # daphne's line per request or socket
+
+
+# --- sockets ---------------------------------------------------------------------------------
+
+
+class Socket:
+    """One WebSocket read by its own task: when each version (the status line's vN) arrived."""
+
+    def __init__(self, url: str, origin: str, cookie: str | None) -> None:
+        self.url, self.origin, self.cookie = url, origin, cookie
+        self.arrivals: list[tuple[int, float]] = []  # (version, perf_counter), newest last
+        self.waiters: list[tuple[int, asyncio.Future[float]]] = []
+        self.frames = 0
+        self.ws: Any = None
+        self.task: asyncio.Task[None] | None = None
+
+    async def open(self) -> None:
+        from websockets.asyncio.client import connect
+
+        headers = {"Cookie": self.cookie} if self.cookie else None
+        self.ws = await connect(
+            self.url,
+            origin=self.origin,
+            additional_headers=headers,
+            open_timeout=60,
+            max_size=2**22,
+            compression=None,
+            ping_interval=None,
+        )
+        self.task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        with contextlib.suppress(Exception):
+            async for message in self.ws:
+                now = time.perf_counter()
+                self.frames += 1
+                text = message if isinstance(message, str) else message.decode()
+                found = VERSION.search(text)
+                if not found:
+                    continue
+                version = int(found.group(1))
+                if self.arrivals and version <= self.arrivals[-1][0]:
+                    continue
+                self.arrivals.append((version, now))
+                still = []
+                for wanted, future in self.waiters:
+                    if version >= wanted:
+                        if not future.done():
+                            future.set_result(now)
+                    else:
+                        still.append((wanted, future))
+                self.waiters = still
+
+    async def wait_for(self, version: int, timeout: float) -> float | None:
+        """When the first frame at ``version`` or later arrived (perhaps already), or None."""
+        found = next((at for seen, at in self.arrivals if seen >= version), None)
+        if found is not None:
+            return found
+        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self.waiters.append((version, future))
+        try:
+            return await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            return None
+
+    async def send(self, text: str) -> None:
+        await self.ws.send(text)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                await self.ws.close()
+        if self.task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.task, 5)
+
+
+async def open_all(sockets: list[Socket]) -> None:
+    limit = asyncio.Semaphore(CONNECTS_AT_ONCE)
+
+    async def one(socket: Socket) -> None:
+        async with limit:
+            for attempt in range(3):  # a refused handshake under load: again, then give up
+                try:
+                    await socket.open()
+                    return
+                except Exception:
+                    if attempt == 2:
+                        raise
+                    await asyncio.sleep(1.0)
+
+    await asyncio.gather(*(one(s) for s in sockets))
+
+
+async def close_all(sockets: list[Socket]) -> None:
+    await asyncio.gather(*(s.close() for s in sockets))
+
+
+# --- players ---------------------------------------------------------------------------------
 
 
 @dataclass
-class Results:
-    to_all: list[float] = field(default_factory=list)  # ms, per move: the slowest other seat
-    to_each: list[float] = field(default_factory=list)  # ms, per move and other seat
-    post: list[float] = field(default_factory=list)  # ms, the act POST's round trip
+class Player:
+    browser: Browser
+    session_cookie: str
+
+
+def logged_in(stack: Stack, user: Any, port: int) -> Player:
+    """A browser whose session is logged in as ``user`` (what the login form would store),
+    with a CSRF cookie Django accepts (an unmasked 32-character secret)."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    browser = Browser(stack, port)
+    alphabet = string.ascii_letters + string.digits
+    browser.cookies["sessionid"] = session.session_key
+    browser.cookies["csrftoken"] = "".join(secrets.choice(alphabet) for _ in range(32))
+    browser.tab = secrets.token_urlsafe(12)
+    return Player(browser, f"sessionid={session.session_key}")
+
+
+def game_socket(player: Player | None, port: int, game_id: int, version: int) -> Socket:
+    origin = f"http://{HOST}:{port}"
+    url = f"ws://{HOST}:{port}/ws/games/{game_id}/?version={version}"
+    if player is not None:
+        url += f"&tab={player.browser.tab}"  # the page's name, as the page's socket sends it
+    return Socket(url, origin, player.session_cookie if player else None)
+
+
+def floor_socket(port: int, group: str) -> Socket:
+    return Socket(f"ws://{HOST}:{port}/ws/floor/{group}/", f"http://{HOST}:{port}", None)
+
+
+# --- results ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Phase:
+    name: str
+    to_all: list[float] = field(default_factory=list)  # ms per move: the slowest other seat
+    to_each: list[float] = field(default_factory=list)  # ms per move and other seat
+    to_spectators: list[float] = field(default_factory=list)  # ms per move: slowest spectator
+    post: list[float] = field(default_factory=list)  # ms: the act POST's round trip
     counts: Counter[str] = field(default_factory=Counter)
     errors: list[str] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    elapsed: float = 0.0
+    cpu: float = 0.0  # daphne CPU seconds
+    redis_cpu: float | None = None
+    driver_cpu: float = 0.0
 
-    def add(self, to_all: float, to_each: list[float], post: float) -> None:
-        with self.lock:
-            self.to_all.append(to_all)
-            self.to_each.extend(to_each)
-            self.post.append(post)
-            self.counts["moves"] += 1
+    @property
+    def moves(self) -> int:
+        return self.counts["moves"] + self.counts["moves missed by a socket"]
+
+    @property
+    def rate(self) -> float:
+        return self.moves / self.elapsed if self.elapsed else 0.0
 
 
-def play_table(
-    table_id: int,
-    browsers: list[Browser],
-    moves: int,
-    seed: int,
-    results: Results,
-    stop: threading.Event,
-) -> None:
-    """One table's driver: ``moves`` moves (fewer if the series ends), one after another."""
-    from django.db import connection
+def cpu_seconds(processes: list[Any]) -> float:
+    import psutil
 
-    from games.engine.randomplay import actor, random_action
-    from games.engine.state import OVER, State
+    total = 0.0
+    for process in processes:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            times = psutil.Process(process.pid).cpu_times()
+            total += times.user + times.system
+    return total
+
+
+def rss_bytes(processes: list[Any]) -> int:
+    import psutil
+
+    total = 0
+    for process in processes:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            total += psutil.Process(process.pid).memory_info().rss
+    return total
+
+
+# --- the tables ------------------------------------------------------------------------------
+
+
+@dataclass
+class TableRun:
+    table_id: int
+    players: list[Player]
+    ports: list[int]  # each player's daphne
+    spectator_ports: list[int]
+    seed: int
+    game_id: int = 0
+    version: int = 0
+    seats: list[Socket] = field(default_factory=list)
+    spectators: list[Socket] = field(default_factory=list)
+
+    def refresh_game(self) -> None:
+        game = current_game(self.table_id)
+        self.game_id, self.version = game.pk, game.version
+
+    def sockets(self) -> list[Socket]:
+        return [
+            *(
+                game_socket(p, port, self.game_id, self.version)
+                for p, port in zip(self.players, self.ports, strict=True)
+            ),
+            *(game_socket(None, port, self.game_id, self.version) for port in self.spectator_ports),
+        ]
+
+
+def choose_and_post(run: TableRun, engine_key: str, rng: random.Random) -> dict[str, Any]:
+    """In a worker thread: read the game, choose a move, post it as the seat's browser."""
+    from django.db import OperationalError, connection
+
+    for attempt in range(5):
+        try:
+            return _choose_and_post(run, engine_key, rng)
+        except OperationalError:  # a shared server out of connections for a moment
+            connection.close()
+            if attempt == 4:
+                raise
+            time.sleep(1.0)
+    raise AssertionError("unreachable")
+
+
+def _choose_and_post(run: TableRun, engine_key: str, rng: random.Random) -> dict[str, Any]:
+    from django.db import close_old_connections
+
+    from games.engine import get_game
     from games.models import Game
 
-    rng = random.Random(seed)
-    game = current_game(table_id)
-    sockets = [GameSocket(b, game.pk, game.version) for b in browsers]
-    played = 0
-    try:
-        while played < moves and not stop.is_set():
-            game = Game.objects.get(pk=game.pk)
-            state = State.from_dict(game.state)
-            if state.phase == OVER:
-                status, _ = browsers[0].request("POST", f"/games/{game.pk}/next/", {}, htmx=True)
-                following = current_game(table_id)
-                if status != 200 or following.pk == game.pk:
-                    break  # the series is over
-                for ws in sockets:
-                    ws.close()
-                with results.lock:
-                    results.counts["frames received"] += sum(ws.frames for ws in sockets)
-                game = following
-                sockets = [GameSocket(b, game.pk, game.version) for b in browsers]
-                with results.lock:
-                    results.counts["games dealt"] += 1
+    close_old_connections()
+    engine = get_game(engine_key)
+    game = Game.objects.get(pk=run.game_id)
+    if game.status != Game.Status.PLAYING or not game.to_act:
+        status, _ = run.players[0].browser.request("POST", f"/games/{game.pk}/next/", {}, htmx=True)
+        following = current_game(run.table_id)
+        if status != 200 or following.pk == game.pk:
+            return {"over": True}
+        return {"next": (following.pk, following.version)}
+    state = engine.load(game.state)
+    seat = min(game.to_act)
+    action = engine.random_action(state, seat, rng)
+    fields = {"version": game.version, "verb": "notation", "notation": str(action)}
+    started = time.perf_counter()
+    status, body = run.players[seat].browser.request(
+        "POST", f"/games/{game.pk}/act/", fields, htmx=True
+    )
+    answered = time.perf_counter()
+    shown = VERSION.search(body)
+    ok = status == 200 and shown is not None and int(shown.group(1)) == game.version + 1
+    return {
+        "seat": seat,
+        "version": game.version + 1,
+        "started": started,
+        "answered": answered,
+        "ok": ok,
+        "error": "" if ok else f"{action}: HTTP {status}",
+    }
+
+
+async def play_ours(
+    runs: list[TableRun], args: argparse.Namespace, pool: ThreadPoolExecutor, phase: Phase
+) -> None:
+    loop = asyncio.get_running_loop()
+
+    async def table(run: TableRun) -> None:
+        rng = random.Random(run.seed)
+        played = 0
+        while played < args.moves:
+            moved = await loop.run_in_executor(pool, choose_and_post, run, args.game, rng)
+            if moved.get("over"):
+                break
+            if "next" in moved:
+                await close_all(run.seats + run.spectators)
+                phase.counts["games dealt"] += 1
+                run.game_id, run.version = moved["next"]
+                fresh = run.sockets()
+                run.seats, run.spectators = fresh[: len(run.players)], fresh[len(run.players) :]
+                await open_all(fresh)
                 continue
-            seat = actor(state)
-            action = random_action(state, seat, rng)
-            fields = {"version": game.version, "verb": "notation", "notation": str(action)}
-            started = time.perf_counter()
-            status, body = browsers[seat].request(
-                "POST", f"/games/{game.pk}/act/", fields, htmx=True
-            )
-            answered = time.perf_counter()
-            shown = VERSION.search(body)
-            if status != 200 or not shown or int(shown.group(1)) != game.version + 1:
-                with results.lock:
-                    results.counts["refused or stale"] += 1
-                    results.errors.append(f"table {table_id}: {action}: HTTP {status}")
-                if len(results.errors) > 20:
-                    raise RuntimeError("too many refused moves:\n" + "\n".join(results.errors))
-                continue
-            arrivals = [
-                ws.wait_for(game.version + 1, FRAME_TIMEOUT)
-                for i, ws in enumerate(sockets)
-                if i != seat
-            ]
             played += 1
-            if any(a is None for a in arrivals):
-                with results.lock:
-                    results.counts["moves missed by a socket"] += 1
+            if not moved["ok"]:
+                phase.counts["refused or stale"] += 1
+                phase.errors.append(f"table {run.table_id}: {moved['error']}")
                 continue
-            each = [(frame.at - started) * 1000 for frame in arrivals]
-            results.add(max(each), each, (answered - started) * 1000)
-    finally:
-        for ws in sockets:
-            ws.close()
-            with results.lock:
-                results.counts["frames received"] += ws.frames
-        connection.close()
+            others = [s for i, s in enumerate(run.seats) if i != moved["seat"]]
+            version, started = moved["version"], moved["started"]
+            seen = await asyncio.gather(
+                *(s.wait_for(version, FRAME_TIMEOUT) for s in others + run.spectators)
+            )
+            run.version = version
+            if any(at is None for at in seen):
+                phase.counts["moves missed by a socket"] += 1
+                continue
+            each = [(at - started) * 1000 for at in seen[: len(others)]]
+            phase.to_all.append(max(each))
+            phase.to_each.extend(each)
+            if run.spectators:
+                phase.to_spectators.append((max(seen[len(others) :]) - started) * 1000)
+            phase.post.append((moved["answered"] - started) * 1000)
+            phase.counts["moves"] += 1
+
+    await asyncio.gather(*(table(run) for run in runs))
+
+
+async def play_floor(
+    runs: list[TableRun],
+    sockets: list[list[Socket]],
+    args: argparse.Namespace,
+    interval: float | None,
+    phase: Phase,
+) -> None:
+    async def table(n: int, run: TableRun) -> None:
+        rng = random.Random(run.seed)
+        seats = sockets[n][: len(run.players)]
+        spectators = sockets[n][len(run.players) :]
+        start = time.perf_counter() + (rng.random() * interval if interval else 0.0)
+        for move in range(1, args.moves + 1):
+            if interval:
+                await asyncio.sleep(max(0.0, start + (move - 1) * interval - time.perf_counter()))
+            mover = (move - 1) % len(seats)
+            started = time.perf_counter()
+            await seats[mover].send(f'<p title="Moves played">v{move}</p>')
+            others = [s for i, s in enumerate(seats) if i != mover]
+            seen = await asyncio.gather(
+                *(s.wait_for(move, FRAME_TIMEOUT) for s in others + spectators)
+            )
+            if any(at is None for at in seen):
+                phase.counts["moves missed by a socket"] += 1
+                continue
+            each = [(at - started) * 1000 for at in seen[: len(others)]]
+            phase.to_all.append(max(each))
+            phase.to_each.extend(each)
+            if spectators:
+                phase.to_spectators.append((max(seen[len(others) :]) - started) * 1000)
+            phase.counts["moves"] += 1
+
+    await asyncio.gather(*(table(n, run) for n, run in enumerate(runs)))
+
+
+# --- setting up and reporting ----------------------------------------------------------------
 
 
 def seat_counts(text: str, tables: int) -> list[int]:
@@ -145,117 +422,229 @@ def seat_counts(text: str, tables: int) -> list[int]:
     return [cycle[i % len(cycle)] for i in range(tables)]
 
 
-def report(
-    args: argparse.Namespace,
-    seats: list[int],
-    stack: Any,
-    results: Results,
-    elapsed: float,
-    login_s: float,
-) -> None:
-    import django
-    from django.conf import settings
+def make_tables(stack: Stack, args: argparse.Namespace, seats: list[int]) -> list[TableRun]:
+    from games import services
 
-    print(
-        f"setup: {len(seats)} tables with {'/'.join(map(str, seats))} seats "
-        f"({sum(seats)} players, one WebSocket each), 1 daphne process, "
-        f"DEBUG={settings.DEBUG}, Django {django.get_version()}"
-    )
-    conn_age = settings.DATABASES["default"]["CONN_MAX_AGE"]
-    print(f"       database: {describe_database(stack.database_url)}, CONN_MAX_AGE={conn_age}")
-    print(f"       Redis (channel layer): {describe_redis(stack.redis_url, stack.embedded_redis)}")
-    print(f"       logins through the form: {login_s:.1f} s for {sum(seats)} players")
-    counts = ", ".join(f"{k} {v}" for k, v in sorted(results.counts.items()))
-    print(f"counts: {counts}")
-    if not results.to_all:
-        print("no move was measured")
+    prefix = f"bench{random.Random(args.seed).randrange(10**6)}-{int(time.time()) % 10**6}-"
+    users = make_users(prefix, sum(seats))
+    runs, next_user, socket_index = [], 0, 0
+    for n, count in enumerate(seats):
+        people = users[next_user : next_user + count]
+        next_user += count
+        # A long series, so a table that finishes a game deals the next one.
+        try:
+            table = services.create_table(
+                people[0], game_type=args.game, seat_count=count, options={"series_games": 1000}
+            )
+        except Exception:  # a game without that option: its own series length
+            table = services.create_table(people[0], game_type=args.game, seat_count=count)
+        for person in people[1:]:
+            services.join_table(table, person)
+        services.start_table(table, people[0])
+        ports, players = [], []
+        for person in people:
+            port = stack.ports[socket_index % len(stack.ports)]
+            socket_index += 1
+            ports.append(port)
+            players.append(logged_in(stack, person, port))
+        watching = args.spectators if n == 0 else 0
+        spectator_ports = [
+            stack.ports[(socket_index + i) % len(stack.ports)] for i in range(watching)
+        ]
+        socket_index += watching
+        run = TableRun(table.pk, players, ports, spectator_ports, args.seed * 1000 + n)
+        run.refresh_game()
+        runs.append(run)
+    return runs
+
+
+def print_phase(phase: Phase, floor: Phase | None) -> None:
+    print(f"{phase.name}: {phase.moves} moves in {phase.elapsed:.1f} s = {phase.rate:.1f} moves/s")
+    counts = ", ".join(f"{k} {v}" for k, v in sorted(phase.counts.items()))
+    print(f"  counts: {counts}")
+    for error in phase.errors[:3]:
+        print(f"  refused: {error}")
+    if not phase.to_all:
+        print("  no move was measured")
         return
 
     def line(label: str, values: list[float]) -> None:
-        print(
-            f"  {label:<34} {len(values):>6} {statistics.median(values):>9.1f} "
-            f"{percentile(values, 0.99):>8.1f} {max(values):>8.1f}"
-        )
+        if values:
+            print(
+                f"  {label:<34} {len(values):>6} {statistics.median(values):>9.1f} "
+                f"{percentile(values, 0.99):>8.1f} {max(values):>8.1f}"
+            )
 
-    print(f"  {'ms from POST':<34} {'count':>6} {'median':>9} {'p99':>8} {'max':>8}")
-    line("to every other seat's socket", results.to_all)
-    line("to each other seat's socket", results.to_each)
-    line("the POST's answer (the mover)", results.post)
-    moves = results.counts["moves"] + results.counts["moves missed by a socket"]
-    print(f"throughput: {moves} moves in {elapsed:.1f} s = {moves / elapsed:.1f} moves/s")
+    print(f"  {'ms from the move':<34} {'count':>6} {'median':>9} {'p99':>8} {'max':>8}")
+    line("to every other seat's socket", phase.to_all)
+    line("to each other seat's socket", phase.to_each)
+    line("to every spectator", phase.to_spectators)
+    line("the POST's answer (the mover)", phase.post)
+    moves = max(phase.moves, 1)
+    cpu = f"  CPU per move: daphne {phase.cpu / moves * 1000:.2f} ms"
+    if phase.redis_cpu is not None:
+        cpu += f", embedded Redis {phase.redis_cpu / moves * 1000:.2f} ms"
+    cpu += f", this driver {phase.driver_cpu / moves * 1000:.2f} ms"
+    print(cpu)
+    if floor and floor.to_all:
+        for label, ours, base in (
+            ("to every other seat", phase.to_all, floor.to_all),
+            ("to every spectator", phase.to_spectators, floor.to_spectators),
+        ):
+            if ours and base:
+                p50 = statistics.median(ours) / statistics.median(base)
+                p99 = percentile(ours, 0.99) / percentile(base, 0.99)
+                print(f"  ours / floor, {label}: p50 {p50:.1f}x, p99 {p99:.1f}x")
+
+
+async def measure(
+    stack: Stack, runs: list[TableRun], args: argparse.Namespace, pool: ThreadPoolExecutor
+) -> tuple[Phase, Phase | None, float]:
+    web = stack.web_processes()
+    redis = [stack.processes["redis"]] if "redis" in stack.processes else []
+
+    async def phase_run(phase: Phase, coroutine: Any) -> None:
+        cpu0, redis0, driver0 = cpu_seconds(web), cpu_seconds(redis), time.process_time()
+        began = time.perf_counter()
+        await coroutine
+        phase.elapsed = time.perf_counter() - began
+        phase.cpu = cpu_seconds(web) - cpu0
+        phase.redis_cpu = cpu_seconds(redis) - redis0 if redis else None
+        phase.driver_cpu = time.process_time() - driver0
+
+    # Warm every process up (imports, templates, the first queries), then the baseline.
+    warm = [game_socket(None, port, runs[0].game_id, -1) for port in stack.ports]
+    warm += [game_socket(runs[0].players[0], port, runs[0].game_id, -1) for port in stack.ports]
+    await open_all(warm)
+    await asyncio.gather(*(s.wait_for(0, FRAME_TIMEOUT) for s in warm))
+    await close_all(warm)
+    await asyncio.sleep(1.0)
+    rss0 = rss_bytes(web)
+    for run in runs:
+        fresh = run.sockets()
+        run.seats, run.spectators = fresh[: len(run.players)], fresh[len(run.players) :]
+    everyone = [s for run in runs for s in run.seats + run.spectators]
+    opened = time.perf_counter()
+    await open_all(everyone)
+    open_s = time.perf_counter() - opened
+    await asyncio.sleep(2.0)
+    per_socket = (rss_bytes(web) - rss0) / len(everyone)
+    print(
+        f"sockets: {len(everyone)} opened in {open_s:.1f} s; resident memory of the daphne "
+        f"processes {rss0 / 2**20:.0f} MiB before, {per_socket / 1024:.1f} KiB more per open "
+        "idle socket"
+    )
+
+    ours = Phase("ours")
+    await phase_run(ours, play_ours(runs, args, pool, ours))
+    await close_all(everyone)
+    print_phase(ours, None)  # now, in case the floor fails
+
+    if args.no_floor:
+        return ours, None, per_socket
+    floor = Phase("floor")
+    floor_sockets = [
+        [floor_socket(port, f"t{run.table_id}") for port in run.ports + run.spectator_ports]
+        for run in runs
+    ]
+    flat = [s for group in floor_sockets for s in group]
+    try:
+        await open_all(flat)
+    except Exception:
+        for process in stack.processes:
+            print(f"--- {process}:\n{stack.log_tail(process)}")
+        raise
+    interval = None
+    if args.floor_pace == "ours" and ours.rate > 0:
+        interval = len(runs) / ours.rate
+    await phase_run(floor, play_floor(runs, floor_sockets, args, interval, floor))
+    await close_all(flat)
+    return ours, floor, per_socket
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
-    parser.add_argument("--tables", type=int, default=4)
-    parser.add_argument("--players", default="2,3,4", help="seats per table, in turn (2-4)")
-    parser.add_argument("--moves", type=int, default=150, help="moves per table")
+    parser.add_argument("--game", default="remi", help="a key of the games registry")
+    parser.add_argument("--tables", type=int, default=4, help="concurrent tables (1-200)")
+    parser.add_argument("--players", default="4", help="seats per table, in turn (2-4)")
+    parser.add_argument("--spectators", type=int, default=0, help="on the first table's game")
+    parser.add_argument("--web-procs", type=int, default=1, help="daphne processes (1-8)")
+    parser.add_argument("--moves", type=int, default=30, help="moves per table")
+    parser.add_argument("--port", type=int, default=None, help="the first daphne's port")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--timeout", type=float, default=600, help="stop playing after this")
+    parser.add_argument("--threads", type=int, default=16, help="driver threads posting moves")
+    parser.add_argument("--no-floor", action="store_true", help="skip the floor")
+    parser.add_argument(
+        "--floor-pace",
+        choices=("ours", "eager"),
+        default="ours",
+        help="the floor's tables move at ours' measured rate (default) or flat out",
+    )
     parser.add_argument("--debug", action="store_true", help="run the site with DEBUG on")
     args = parser.parse_args()
-    if not 1 <= args.tables <= 50 or not 1 <= args.moves <= 10_000:
-        raise SystemExit("--tables is 1-50 and --moves 1-10000")
+    if not 1 <= args.tables <= 200 or not 1 <= args.moves <= 10_000:
+        raise SystemExit("--tables is 1-200 and --moves 1-10000")
+    if not 0 <= args.spectators <= 2000 or not 1 <= args.web_procs <= 8:
+        raise SystemExit("--spectators is 0-2000 and --web-procs 1-8")
     seats = seat_counts(args.players, args.tables)
 
-    with running_stack(debug=args.debug) as stack:
-        from games import services
+    load = os.getloadavg()
+    # Hundreds of sockets on each side: the driver and the daphne processes (which inherit
+    # this) need more than the usual 1,024 descriptors.
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
+    with running_stack(
+        debug=args.debug,
+        web_procs=args.web_procs,
+        port=args.port,
+        app="bench.floor_asgi:application",
+    ) as stack:
+        import django
+        from django.conf import settings
 
-        prefix = f"bench{random.Random(args.seed).randrange(10**6)}-{int(time.time()) % 10**6}-"
-        users = make_users(prefix, sum(seats))
-        tables, browsers, next_user = [], [], 0
+        from games.engine import get_game
+
+        get_game(args.game)  # an unknown key stops here
         started = time.perf_counter()
-        for count in seats:
-            people = users[next_user : next_user + count]
-            next_user += count
-            # A long series, so a table that finishes a game deals the next one.
-            table = services.create_table(
-                people[0], seat_count=count, options={"series_games": 1000}
-            )
-            for person in people[1:]:
-                services.join_table(table, person)
-            services.start_table(table, people[0])
-            table_browsers = []
-            for person in people:
-                browser = Browser(stack)
-                browser.log_in(person.username)
-                table_browsers.append(browser)
-            tables.append(table.pk)
-            browsers.append(table_browsers)
-        login_s = time.perf_counter() - started
+        runs = make_tables(stack, args, seats)
+        setup_s = time.perf_counter() - started
+        print(
+            f"setup: {args.game}, {len(seats)} tables of {'/'.join(sorted(set(map(str, seats))))} "
+            f"seats ({sum(seats)} players) + {args.spectators} spectators on the first, "
+            f"{args.web_procs} daphne process(es), DEBUG={settings.DEBUG}, "
+            f"Django {django.get_version()}; tables and sessions made in {setup_s:.1f} s"
+        )
+        conn_age = settings.DATABASES["default"]["CONN_MAX_AGE"]
+        pooled = f", pool of {stack.pool_size} per process" if stack.pool_size else ""
+        print(
+            f"       database: {describe_database(stack.database_url)}, "
+            f"CONN_MAX_AGE={conn_age}{pooled}"
+        )
+        print(
+            f"       Redis (channel layer): {describe_redis(stack.redis_url, stack.embedded_redis)}"
+        )
+        before = " ".join(f"{x:.2f}" for x in load)
+        print(f"       load average before: {before} ({os.cpu_count()} cores)")
+        with ThreadPoolExecutor(max_workers=args.threads) as pool:
+            ours, floor, _ = asyncio.run(measure(stack, runs, args, pool))
+            from django.db import connections
 
-        results = Results()
-        stop = threading.Event()
-        threads = [
-            threading.Thread(
-                target=play_table,
-                args=(table_id, table_browsers, args.moves, args.seed * 1000 + n, results, stop),
-                daemon=True,
-            )
-            for n, (table_id, table_browsers) in enumerate(zip(tables, browsers, strict=True))
-        ]
-        began = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        deadline = began + args.timeout
-        try:
-            for thread in threads:
-                thread.join(max(0.0, deadline - time.perf_counter()))
-        finally:
-            stop.set()
-            for thread in threads:
-                thread.join(FRAME_TIMEOUT + 5)
-            for table_browsers in browsers:
-                for browser in table_browsers:
-                    browser.close()
-        elapsed = time.perf_counter() - began
-        if any(thread.is_alive() for thread in threads):
-            results.counts["tables stopped by --timeout"] += 1
-        for error in results.errors[:5]:
-            print(f"refused: {error}")
-        report(args, seats, stack, results, elapsed, login_s)
+            pool.map(lambda _: connections.close_all(), range(args.threads))
+        if floor is not None:
+            print("ours again, beside the floor:")
+            print_phase(ours, floor)
+            pace = "flat out" if args.floor_pace == "eager" else "at ours' pace"
+            floor.name = f"floor ({pace})"
+            print_phase(floor, None)
+        print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        if any("HTTP 5" in error for error in ours.errors):
+            for name in stack.processes:  # what the server said about its failures
+                said = stack.log_tail(name, 10**7).splitlines()
+                said = [line for line in said if not ACCESS_LOG.match(line)]
+                print(f"--- {name}'s log without its access lines, the end:")
+                print("\n".join(said)[-3000:])
 
 
 if __name__ == "__main__":

@@ -29,10 +29,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.engine import REMI
-from games.engine.melds import Meld
-from games.engine.randomplay import play_random_game
-from games.engine.solver import OBJECTIVES, solve
-from games.engine.state import PLAY, State
+from games.engine.remi.melds import Meld
+from games.engine.remi.randomplay import play_random_game
+from games.engine.remi.solver import OBJECTIVES, solve
+from games.engine.remi.state import PLAY, State
 from games.engine.tiles import COLOURS, JOKER, Tile, full_set
 
 RACK_BANDS = ((1, 13), (14, 15), (16, 17), (18, 20), (21, 25), (26, 99))

@@ -78,13 +78,25 @@ class Stack:
     debug: bool
     port: int = field(default_factory=free_port)
     processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
+    # Every daphne's port (the first is ``port``); clients spread over them as behind a
+    # load balancer.
+    ports: list[int] = field(default_factory=list)
+    # One key for the driver and every child: sessions the driver writes must verify there.
+    secret_key: str = field(default_factory=lambda: secrets.token_urlsafe(50))
+    # DATABASE_POOL_SIZE as given to the bench: the site's processes pool, the driver not.
+    pool_size: str = field(default_factory=lambda: os.environ.get("DATABASE_POOL_SIZE", ""))
 
     @property
     def base_url(self) -> str:
         return f"http://{HOST}:{self.port}"
 
+    def web_processes(self) -> list[subprocess.Popen[bytes]]:
+        return [p for name, p in self.processes.items() if name.startswith("daphne")]
+
     def env(self, **extra: str) -> dict[str, str]:
         env = dict(os.environ)
+        if self.pool_size:
+            env["DATABASE_POOL_SIZE"] = self.pool_size
         env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
         env.update(
             DJANGO_SETTINGS_MODULE="remi_site.settings",
@@ -102,11 +114,14 @@ class Stack:
             # Production settings, minus what needs HTTPS in front of the site.
             env.update(
                 DEBUG="false",
-                SECRET_KEY=secrets.token_urlsafe(50),
+                SECRET_KEY=self.secret_key,
                 ALLOWED_HOSTS=f"{HOST},localhost",
                 SECURE_SSL_REDIRECT="false",
                 SECURE_COOKIES="false",
                 SECURE_HSTS_SECONDS="0",
+                # Not kept by default: under daphne each concurrent HTTP request runs in a
+                # thread of its own, and kept connections pile up past the server's limit.
+                DATABASE_CONN_MAX_AGE=os.environ.get("DATABASE_CONN_MAX_AGE", "0"),
             )
         env.update(extra)
         return env
@@ -154,7 +169,14 @@ class Stack:
             time.sleep(0.1)
         raise RuntimeError(f"timed out waiting for {what}")
 
-    def start(self, *, worker: bool = False, **extra: str) -> None:
+    def start(
+        self,
+        *,
+        worker: bool = False,
+        web_procs: int = 1,
+        app: str = "remi_site.asgi:application",
+        **extra: str,
+    ) -> None:
         if self.embedded_redis:
             from remi_site.embedded_redis import server_command
 
@@ -163,12 +185,12 @@ class Stack:
         self.run("migrate", "--noinput")
         if not self.debug:
             self.run("collectstatic", "--noinput")
-        self.spawn(
-            "daphne",
-            ["daphne", "--bind", HOST, "--port", str(self.port), "remi_site.asgi:application"],
-            **extra,
-        )
-        self.wait("daphne", lambda: _http_status(self.base_url + "/") == 200)
+        self.ports = [self.port + n for n in range(web_procs)]
+        for n, port in enumerate(self.ports):
+            name = "daphne" if n == 0 else f"daphne{n + 1}"
+            self.spawn(name, ["daphne", "--bind", HOST, "--port", str(port), app], **extra)
+        for port in self.ports:
+            self.wait("daphne", lambda port=port: _http_status(f"http://{HOST}:{port}/") == 200)
         if worker:
             self.spawn(
                 "worker",
@@ -198,7 +220,8 @@ class Stack:
             with contextlib.suppress(psutil.NoSuchProcess):
                 parent = psutil.Process(process.pid)
                 family += [parent, *parent.children(recursive=True)]
-        for name in ("worker", "daphne", "redis"):  # the workers first, Redis last
+        web = [name for name in self.processes if name.startswith("daphne")]
+        for name in ("worker", *web, "redis"):  # the workers first, Redis last
             process = self.processes.get(name)
             if process is None or process.poll() is not None:
                 continue
@@ -237,13 +260,24 @@ def _http_status(url: str) -> int:
 
 
 @contextlib.contextmanager
-def running_stack(*, worker: bool = False, debug: bool = False, **extra: str) -> Iterator[Stack]:
+def running_stack(
+    *,
+    worker: bool = False,
+    debug: bool = False,
+    web_procs: int = 1,
+    port: int | None = None,
+    app: str = "remi_site.asgi:application",
+    **extra: str,
+) -> Iterator[Stack]:
     """A started stack on a fresh database (DATABASE_URL if set, else SQLite in a temporary
-    directory) and Redis (REDIS_URL if set, else an embedded server on a unix socket there)."""
+    directory) and Redis (REDIS_URL if set, else an embedded server on a unix socket there);
+    ``web_procs`` daphne processes on ``port`` and the ports after it (free ones if None)."""
     workdir = Path(tempfile.mkdtemp(prefix="remi-bench-", dir="/tmp"))  # short: a unix socket
     database_url = os.environ.get("DATABASE_URL") or f"sqlite:///{workdir / 'db.sqlite3'}"
     redis_url = os.environ.get("REDIS_URL") or f"unix://{workdir / 'redis.sock'}"
     stack = Stack(workdir, database_url, redis_url, not os.environ.get("REDIS_URL"), debug)
+    if port is not None:
+        stack.port = port
     configure(stack, **extra)
     stopped = False
 
@@ -252,7 +286,7 @@ def running_stack(*, worker: bool = False, debug: bool = False, **extra: str) ->
 
     previous = signal.signal(signal.SIGTERM, on_signal)
     try:
-        stack.start(worker=worker, **extra)
+        stack.start(worker=worker, web_procs=web_procs, app=app, **extra)
         yield stack
         strays = stack.stop()
         stopped = True
@@ -267,8 +301,11 @@ def running_stack(*, worker: bool = False, debug: bool = False, **extra: str) ->
 def configure(stack: Stack, **extra: str) -> None:
     """Point this process's Django at the stack's database and Redis, then set it up."""
     for key, value in stack.env(**extra).items():
-        if key != "PATH":
+        if key not in ("PATH", "DATABASE_POOL_SIZE"):
             os.environ[key] = value
+    # The driver's own threads hold a connection each until they end, outside any request
+    # that would hand it back: pooled, they would drain the pool.  Only the site pools.
+    os.environ.pop("DATABASE_POOL_SIZE", None)
     sys.path.insert(0, str(BASE_DIR))
     import django
 
@@ -281,28 +318,35 @@ def configure(stack: Stack, **extra: str) -> None:
 class Browser:
     """One person's HTTP session: cookies, the CSRF header, htmx's request header."""
 
-    def __init__(self, stack: Stack) -> None:
+    def __init__(self, stack: Stack, port: int | None = None) -> None:
         self.stack = stack
+        self.port = port or stack.port  # which of the daphne processes it talks to
+        self.base_url = f"http://{HOST}:{self.port}"
         self.cookies: dict[str, str] = {}
         self.connection: http.client.HTTPConnection | None = None
+        # The game page's own name (games.page_tabs) when it plays as that page: sent with
+        # each request, as the page's htmx does, and given to the page's socket.
+        self.tab = ""
 
     def request(
         self, method: str, path: str, fields: dict[str, Any] | None = None, htmx: bool = False
     ) -> tuple[int, str]:
-        headers = {"Origin": self.stack.base_url, "Referer": self.stack.base_url + path}
+        headers = {"Origin": self.base_url, "Referer": self.base_url + path}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if "csrftoken" in self.cookies:
             headers["X-CSRFToken"] = self.cookies["csrftoken"]
         if htmx:
             headers["HX-Request"] = "true"
+            if self.tab:
+                headers["X-Remi-Tab"] = self.tab
         body = None
         if fields is not None:
             body = urlencode(fields)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         for attempt in range(2):  # a kept-alive connection the server closed: once more
             if self.connection is None:
-                self.connection = http.client.HTTPConnection(HOST, self.stack.port, timeout=30)
+                self.connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
             try:
                 self.connection.request(method, path, body=body, headers=headers)
                 response = self.connection.getresponse()
@@ -348,10 +392,9 @@ class GameSocket:
     def __init__(self, browser: Browser, game_id: int, version: int) -> None:
         from websockets.sync.client import connect
 
-        stack = browser.stack
         self.socket = connect(
-            f"ws://{HOST}:{stack.port}/ws/games/{game_id}/?version={version}",
-            origin=stack.base_url,
+            f"ws://{HOST}:{browser.port}/ws/games/{game_id}/?version={version}",
+            origin=browser.base_url,
             additional_headers={"Cookie": f"sessionid={browser.cookies['sessionid']}"},
             open_timeout=10,
             max_size=2**22,

@@ -1,4 +1,5 @@
-"""Bots against bots with the engine alone, and the statistics to compare them.
+"""Bots against bots with the engine alone (any game of the registry), and the statistics
+to compare them.
 
 Seats rotate from game to game so no level keeps the advantage of playing first.  A level's
 strength is its mean score per game; two levels are compared on the difference of their mean
@@ -12,11 +13,9 @@ import random
 import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from games.engine import REMI, Rules, apply, new_game, player_view
-from games.engine.bots import choose_action
-from games.engine.randomplay import actor
-from games.engine.state import OVER
+from games.engine import GAMES, GameEngine
 
 Z95 = 1.959964  # two-sided 95% normal quantile
 MAX_ACTIONS = 5000
@@ -30,19 +29,37 @@ class GameResult:
     actions: int
 
 
-def play_bot_game(levels: Sequence[str], seed: str, rules: Rules = REMI) -> GameResult:
-    state = new_game(rules, [f"{level} {i + 1}" for i, level in enumerate(levels)], seed)
+def default_game() -> GameEngine:
+    return next(iter(GAMES.values()))
+
+
+def play_bot_game(
+    levels: Sequence[str],
+    seed: str,
+    rules: Any = None,
+    game: GameEngine | None = None,
+    dealer: int | None = None,
+) -> GameResult:
+    """One game of bots at ``levels`` (by seat); ``rules`` default to the game's own preset.
+    When several seats act at once, the lowest seat moves first."""
+    game = game or default_game()
+    if rules is None:
+        rules = game.presets[game.default_preset]
+    names = [f"{level} {i + 1}" for i, level in enumerate(levels)]
+    state = game.new_game(rules, names, seed, dealer=dealer)
     rng = random.Random(f"{seed}/bots")
     actions = 0
-    while state.phase != OVER:
+    while to_act := game.to_act(state):
         actions += 1
         if actions > MAX_ACTIONS:
             raise RuntimeError(f"arena game {seed} did not finish in {MAX_ACTIONS} actions")
-        seat = actor(state)
-        action = choose_action(player_view(state, seat), levels[seat], rng)
-        state, _ = apply(state, seat, action)
-    assert state.result is not None
-    return GameResult(tuple(levels), state.result.scores, state.result.winner, actions)
+        seat = min(to_act)
+        action = game.choose(game.player_view(state, seat), levels[seat], rng)
+        state, _ = game.apply(state, seat, action)
+    outcome = game.outcome(state)
+    assert outcome is not None
+    winner = outcome.winners[0] if len(outcome.winners) == 1 else None
+    return GameResult(tuple(levels), outcome.scores, winner, actions)
 
 
 def seating(levels: Sequence[str], game: int) -> tuple[str, ...]:
@@ -54,12 +71,14 @@ def run_arena(
     levels: Sequence[str],
     games: int,
     seed: int | str,
-    rules: Rules = REMI,
+    rules: Any = None,
     progress: Callable[[int], None] | None = None,
+    game: GameEngine | None = None,
 ) -> list[GameResult]:
     results = []
     for number in range(games):
-        results.append(play_bot_game(seating(levels, number), f"{seed}/{number}", rules))
+        seats = seating(levels, number)
+        results.append(play_bot_game(seats, f"{seed}/{number}", rules, game))
         if progress:
             progress(1)
     return results
@@ -136,3 +155,41 @@ def paired_difference(results: Sequence[GameResult], a: str, b: str) -> Interval
         if mine and theirs:
             diffs.append(statistics.fmean(mine) - statistics.fmean(theirs))
     return mean_interval(diffs)
+
+
+# --- Series -----------------------------------------------------------------------------------
+#
+# A player judges a level by who wins the match, not the single game: a series is several
+# games at one seating, the deal passing on, won by the highest total score (as a table's
+# match of a fixed number of games is).
+
+
+def run_series(
+    levels: Sequence[str],
+    series: int,
+    games_per_series: int,
+    seed: int | str,
+    rules: Any = None,
+    progress: Callable[[int], None] | None = None,
+    game: GameEngine | None = None,
+) -> list[GameResult]:
+    """``series`` matches of ``games_per_series`` games each, seats rotating from match to
+    match; each result holds the match's total scores and its winner (None on a shared top)."""
+    results = []
+    for number in range(series):
+        seats = seating(levels, number)
+        totals = [0] * len(seats)
+        actions = 0
+        for hand in range(games_per_series):
+            played = play_bot_game(
+                seats, f"{seed}/{number}/{hand}", rules, game, dealer=hand % len(seats)
+            )
+            totals = [t + s for t, s in zip(totals, played.scores, strict=True)]
+            actions += played.actions
+        best = max(totals)
+        leaders = [seat for seat, total in enumerate(totals) if total == best]
+        winner = leaders[0] if len(leaders) == 1 else None
+        results.append(GameResult(tuple(seats), tuple(totals), winner, actions))
+        if progress:
+            progress(1)
+    return results

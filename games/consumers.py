@@ -1,13 +1,18 @@
 """The game page's WebSocket: after every move, each socket gets its own seat's view.
 
 ``services.play`` publishes only ``{"type": "game.updated", "version": n}`` to the game's
-group.  Each consumer then renders the page's partials for *its* seat (a spectator: seat None)
-and sends them as raw HTML whose top-level elements carry ids and ``hx-swap-oob``, which the
-htmx ws extension swaps in.  Nothing rendered for one seat is ever sent to another.
+group.  Each consumer then sends the page's partials for *its* seat (a spectator: seat None)
+as raw HTML whose top-level elements carry ids and ``hx-swap-oob``, which the htmx ws
+extension swaps in.  The partials come from ``live_views.SHARED``: read and rendered once per
+version, seat and process, so the spectators of a game share one render and the seats one
+read of the game.  A spectator's socket is not a member of the game's group itself: its process
+is, once for all its spectators of that game (``spectators``).  Nothing rendered for one seat
+is ever sent to another.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -15,26 +20,44 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from games import presenters, services
+from accounts.sockets import LoginBoundSocket
+from games import live_views, page_tabs, presenters, services
+from games.engine.core.numbers import parse_natural
 from games.models import Game, Seat
+from games.spectators import SPECTATORS
+from remi_site.socket_locale import run_in_locale, viewer_locale
 
-UPDATES_TEMPLATE = "games/game.html#updates"
+
+def _query_value(query_string: bytes, name: str) -> str:
+    values = parse_qs(query_string.decode("latin-1")).get(name, [])
+    return values[0] if values else ""
 
 
 def _client_version(query_string: bytes) -> int | None:
     """The version the page was rendered at (``?version=n``), if it says one we can read."""
-    values = parse_qs(query_string.decode("latin-1")).get("version", [])
-    text = values[0] if values else ""
-    return int(text) if text.isdigit() and len(text) < 10 else None
+    return parse_natural(_query_value(query_string, "version"))
 
 
-class GameConsumer(AsyncWebsocketConsumer):
+@functools.lru_cache(maxsize=1024)
+def arranging_note(template: str, name: str, locale: tuple[str, Any]) -> str:
+    """The "X is arranging the table" note, as a socket sends it.  No database, so it is
+    rendered on the event loop; cached, since every socket of a game asks for the same one."""
+    return run_in_locale(
+        locale, render_to_string, f"{template}#arranging", {"arranging": name, "oob": True}
+    )
+
+
+class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
     game_id: int
     seat: int | None = None
     group: str | None = None
+    watching = False  # a spectator, fed through ``spectators.SPECTATORS``
     # The newest version this socket has been sent (or the page was rendered at): anything
     # at or below it is old news, which is how catch-up and duplicate events are skipped.
     sent_version: int = -1
+    locale: tuple[str, Any] = ("en", None)  # the viewer's language and time zone
+    tab = ""  # the page's own name (games.page_tabs): its moves are answered over HTTP
+    template = ""  # the game's page template, whose partials the socket sends
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -45,10 +68,20 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.close()  # before accept: the handshake is refused
             return
         self.seat = viewing.seat
-        self.group = services.group_name(self.game_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.template = presenters.presenter_for(viewing.game.table.game_type).template
+        self.locale = viewer_locale(self.scope)
+        if self.seat is None:
+            # Spectators see the same thing: the process listens once for all of its own.
+            self.watching = True
+            await SPECTATORS.add(self.game_id, self)
+        else:
+            self.group = services.group_name(self.game_id)
+            await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.bind_to_login()
         await self.accept()
-        known = _client_version(self.scope.get("query_string", b""))
+        query = self.scope.get("query_string", b"")
+        known = _client_version(query)
+        self.tab = page_tabs.valid_tab(_query_value(query, "tab"))
         if known is not None:
             self.sent_version = known
         # Read the game again now that the group is joined: a move saved meanwhile is either
@@ -58,6 +91,9 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.watching:
+            await SPECTATORS.remove(self.game_id, self)
+        await self.unbind_from_login()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # The page never needs to send anything: moves go over HTTP, through services.play.
@@ -66,12 +102,48 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def game_updated(self, event: dict[str, Any]) -> None:
         version = event.get("version")
-        if isinstance(version, int) and version <= self.sent_version:
+        if not isinstance(version, int):
+            await self._send_if_newer()
             return
-        await self._send_if_newer()
+        if version <= self.sent_version:
+            return
+        if (
+            self.tab
+            and event.get("answered") == self.tab
+            and event.get("answered_seat") == self.seat
+            and version == self.sent_version + 1
+        ):
+            # This page made the move and has its answer, the same position: not sent twice.
+            # Only from the version it already showed, so a page behind still catches up;
+            # only for the seat that moved, so a page's name given by another seat is no use.
+            self.sent_version = version
+            return
+        rendered = await live_views.SHARED.updates(self.game_id, version, self.seat, self.locale)
+        if rendered is None or rendered[1] <= self.sent_version:
+            return
+        html, self.sent_version = rendered
+        await self.send(text_data=html)
 
-    async def _send_if_newer(self) -> None:
-        rendered = await database_sync_to_async(self._render)(self.sent_version)
+    async def game_next_dealt(self, event: dict[str, Any]) -> None:
+        """The series' next game was dealt: this (finished) game's result now links to it.
+        Its version is unchanged, so the page is sent again whatever it last had."""
+        await self._send_if_newer(known=-1)
+
+    async def game_arranging(self, event: dict[str, Any]) -> None:
+        """Another seat is composing its turn: a note, never the draft (which stays on the
+        drafting seat's own row and is only ever rendered in answer to its own requests).
+        The note names the player the event names: no query, and one render per process for
+        all the sockets in one language (``arranging_note``)."""
+        seat, version, name = event.get("seat"), event.get("version"), event.get("name")
+        if seat == self.seat or not isinstance(seat, int) or version != self.sent_version:
+            return
+        if not isinstance(name, str) or not self.template:
+            return
+        await self.send(text_data=arranging_note(self.template, name, self.locale))
+
+    async def _send_if_newer(self, known: int | None = None) -> None:
+        known = self.sent_version if known is None else known
+        rendered = await database_sync_to_async(run_in_locale)(self.locale, self._render, known)
         if rendered is None:
             return
         html, version = rendered
@@ -87,6 +159,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         game = Game.objects.select_related("table").filter(pk=self.game_id).first()
         if game is None or game.version <= known:
             return None
-        seats = list(Seat.objects.filter(table_id=game.table_id))
+        seats = list(Seat.objects.filter(table_id=game.table_id).select_related("user"))
         context = presenters.game_context(game, seats, self.seat)
-        return render_to_string(UPDATES_TEMPLATE, {**context, "oob": True}), game.version
+        template = presenters.presenter_for(game.table.game_type).template
+        return render_to_string(f"{template}#updates", {**context, "oob": True}), game.version

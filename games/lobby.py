@@ -19,9 +19,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
+from games import creation_limit, services
 from games import lobby_presenters as present
-from games import services
-from games.forms import DEFAULT_MOVE_SECONDS, RULE_FIELDS, TableForm, preset_options
+from games.forms import DEFAULT_MOVE_SECONDS, TableForm, preset_options
 from games.models import Table
 
 # htmx asks for these parts of the new-table form by their element ids.
@@ -59,8 +59,11 @@ def _visible_table_or_404(request: HttpRequest, pk: int) -> Table:
 @require_safe
 def lobby(request: HttpRequest) -> HttpResponse:
     context = {
-        "tables": present.open_public_tables(request.user),
+        "page": present.open_public_tables(
+            request.user, present.page_number_of(request.GET.get("page"))
+        ),
         "my_tables": present.tables_of(request.user),
+        "live_games": present.live_public_games(request.user),
         "viewer": request.user,
     }
     if request.htmx:
@@ -75,14 +78,14 @@ def _initial_from(data: QueryDict) -> dict[str, Any]:
     """Initial values for a fresh form: the options of the preset in ``data``, and its other
     choices as they were.  htmx asks by GET for a part of the form; without JavaScript the
     "Use these rules" button posts the whole form here."""
-    form = TableForm()
+    form = TableForm(initial={"game_type": data.get("game_type")})
     initial: dict[str, Any] = {
-        name: data[name] for name in form.fields if name in data and name not in RULE_FIELDS
+        name: data[name] for name in form.fields if name in data and name not in form.rule_fields
     }
-    preset = data.get("preset", "remi")
+    preset = data.get("preset", form.game.default_preset)
     if preset in dict(form.fields["preset"].choices):
         initial["preset"] = preset
-        initial.update(preset_options(preset))
+        initial.update(preset_options(preset, form.game.key))
     pace = data.get("pace")
     if pace in DEFAULT_MOVE_SECONDS and "move_seconds" not in data:
         # Only the pace came (htmx, switching pace): its usual time per move.
@@ -98,15 +101,20 @@ def create_table(request: HttpRequest) -> HttpResponse:
         return render(request, "games/table_form.html", {"form": form})
     if request.method == "POST":
         form = TableForm(request.POST)
-        if form.is_valid():
-            try:
-                table = services.create_table(request.user, **form.create_kwargs())
-            except services.TableError as error:
-                form.add_error(None, str(error))
-            else:
-                messages.success(request, _("Your table is ready."))
-                return redirect(table)
-        return render(request, "games/table_form.html", {"form": form}, status=400)
+        if not form.is_valid():
+            return render(request, "games/table_form.html", {"form": form}, status=400)
+        allowance = creation_limit.take_creation(request.user.pk)
+        if isinstance(allowance, creation_limit.TooManyCreations):
+            form.add_error(None, allowance.message)
+            return render(request, "games/table_form.html", {"form": form}, status=429)
+        try:
+            table = services.create_table(request.user, **form.create_kwargs())
+        except services.TableError as error:
+            allowance.give_back()
+            form.add_error(None, str(error))
+            return render(request, "games/table_form.html", {"form": form}, status=400)
+        messages.success(request, _("Your table is ready."))
+        return redirect(table)
     form = TableForm(initial=_initial_from(request.GET))
     target = request.htmx.target if request.htmx else None
     if target == RULE_OPTIONS_TARGET:
@@ -178,6 +186,38 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, str(error))
         return _go(request, table.get_absolute_url())
     return _go(request, game.get_absolute_url())
+
+
+@require_POST
+@login_required
+def rematch(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Play again with the same settings" under a finished match: everyone who asks lands at
+    the same new table."""
+    table = _visible_table_or_404(request, pk)
+    try:
+        new = services.rematch(table, request.user)
+    except services.TableError as error:
+        messages.error(request, str(error))
+        game = table.games.order_by("-number").first()
+        return _go(request, game.get_absolute_url() if game else table.get_absolute_url())
+    if new.owner_id == request.user.pk:
+        messages.success(request, _("The same players sit at this new table: start it when ready."))
+    return _go(request, new.get_absolute_url())
+
+
+@require_POST
+@login_required
+def take_back(request: HttpRequest, pk: int) -> HttpResponse:
+    """The player takes back the seat a bot took after their timeouts."""
+    table = _visible_table_or_404(request, pk)
+    try:
+        services.take_seat_back(table, request.user)
+    except services.TableError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Your seat is yours again: your clock starts now."))
+    game = table.games.order_by("-number").first()
+    return _go(request, game.get_absolute_url() if game else table.get_absolute_url())
 
 
 # --- Invitations ------------------------------------------------------------------------------

@@ -8,26 +8,29 @@ cannot leak them by accident.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.paginator import Paginator
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
-from django.db.models.fields.json import KT
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine.rules import PRESET_LABELS, PRESETS, UNMELDED_FLAT, Rules
-from games.engine.state import PRELUDE
+from games.engine import get_game
+from games.engine.core.numbers import parse_natural
+from games.game_names import preset_label
 from games.models import Game, Seat, Table
+from games.presenters import presenter_for
 
-# The lobby lists the newest open tables; a busy site pages them later, not now.
-LOBBY_LIMIT = 50
+# The lobby lists open tables newest first, this many to a page.
+LOBBY_PAGE_SIZE = 20
+# Larger page numbers are not read as numbers at all (the first page is shown).
+MAX_PAGE_NUMBER = 1_000_000
 RECENTLY_FINISHED = timedelta(days=14)
 FINISHED_LIMIT = 10
 
@@ -38,6 +41,7 @@ class SeatView:
     name: str | None  # None: the seat is free
     bot: str  # the bot's level, "" for a person or a free seat
     user_id: int | None
+    rating: str = ""  # the person's rating in the table's game, "1043" or "1000?" (provisional)
 
     @property
     def is_free(self) -> bool:
@@ -54,6 +58,7 @@ class TableCard:
     status: str
     status_label: str
     is_public: bool
+    rated: bool
     seat_count: int
     seats: tuple[SeatView, ...]
     preset_label: str
@@ -100,98 +105,11 @@ class TableCard:
 # --- Describing rules and pace ----------------------------------------------------------------
 
 
-def _yes_no(value: bool) -> str:
-    return _("yes") if value else _("no")
-
-
-def _rebuilds(value: int | None) -> str:
-    if value is None:
-        return _("no limit")
-    return str(value)
-
-
-def _unmelded(rules: Rules) -> str:
-    if rules.unmelded_penalty == UNMELDED_FLAT:
-        return _("loses %(points)d") % {"points": rules.unmelded_flat}
-    return _("loses %(points)d + the rack") % {"points": rules.unmelded_rack_base}
-
-
-def rule_rows(rules: Rules) -> tuple[tuple[str, str], ...]:
-    """Every option a table's owner can set, as (option, value) for a definition list."""
-    return (
-        (_("First meld minimum"), str(rules.first_meld_minimum)),
-        (_("First meld may use the previous discard"), _yes_no(rules.first_meld_takes_discard)),
-        (_("Doubla"), _yes_no(rules.doubla)),
-        (_("A 1 on the rack costs"), str(rules.rack_one_value)),
-        (_("A player who never melded"), _unmelded(rules)),
-        (_("Going out on a Joly doubles"), _yes_no(rules.joly_discard_doubles)),
-        (_("Wall rebuilds"), _rebuilds(rules.max_rebuilds)),
-        (_("Series"), series_text(rules)),
-    )
-
-
-def _note(rules: Rules, name: str) -> str:
-    """One option, said briefly, for a rules summary."""
-    value = getattr(rules, name)
-    if name == "first_meld_minimum":
-        return _("first meld %(points)d") % {"points": value}
-    if name == "first_meld_takes_discard":
-        return _("first meld may use the discard") if value else _("first meld from the rack")
-    if name == "doubla":
-        return _("doubla") if value else _("no doubla")
-    if name == "rack_one_value":
-        return _("a 1 on the rack costs %(points)d") % {"points": value}
-    if name in ("unmelded_penalty", "unmelded_flat", "unmelded_rack_base"):
-        return _("never melded: %(penalty)s") % {"penalty": _unmelded(rules)}
-    if name == "joly_discard_doubles":
-        return _("going out on a Joly doubles") if value else _("going out on a Joly is plain")
-    if name == "max_rebuilds":
-        if value is None:
-            return _("unlimited wall rebuilds")
-        return ngettext("%(count)d wall rebuild", "%(count)d wall rebuilds", value) % {
-            "count": value
-        }
-    return f"{name} {value}"
-
-
-# The series is always said on its own, so it is no "difference from the preset".
-_NOT_NOTES = {"series_games", "target_score", "game"}
-
-
-def rule_notes(preset: str, rules: Rules) -> tuple[str, ...]:
-    """Where a table's rules differ from its preset, briefly (empty: the preset as it is)."""
-    base = PRESETS.get(preset)
-    if base is None:
-        return ()
-    changed = [
-        name
-        for name in Rules.__dataclass_fields__
-        if name not in _NOT_NOTES and getattr(rules, name) != getattr(base, name)
-    ]
-    notes: list[str] = []
-    for name in changed:
-        note = _note(rules, name)
-        if note not in notes:  # the three never-melded options say one thing
-            notes.append(note)
-    return tuple(notes)
-
-
-def series_text(rules: Rules) -> str:
-    games, target = rules.series_games, rules.target_score
-    if games is not None and target is not None:
-        return ngettext(
-            "%(games)d game or %(target)d points",
-            "%(games)d games or %(target)d points",
-            games,
-        ) % {"games": games, "target": target}
-    if target is not None:
-        return _("to %(target)d points") % {"target": target}
-    return ngettext("%(games)d game", "%(games)d games", games or 1) % {"games": games or 1}
-
-
 def move_time_text(seconds: int) -> str:
     if seconds <= 0:
         return _("no time limit")
+    if seconds < 60:
+        return ngettext("%(n)d second a move", "%(n)d seconds a move", seconds) % {"n": seconds}
     if seconds < 3600:
         minutes = max(1, seconds // 60)
         return ngettext("%(n)d minute a move", "%(n)d minutes a move", minutes) % {"n": minutes}
@@ -203,10 +121,24 @@ def move_time_text(seconds: int) -> str:
 
 
 def pace_text(table: Table) -> str:
-    return f"{table.get_pace_display()} · {move_time_text(table.move_seconds)}"
+    text = f"{table.get_pace_display()} · {move_time_text(table.move_seconds)}"
+    if table.pace == Table.Pace.SLOW and table.weekends_off:
+        text += " · " + _("no clock on weekends")
+    return text
 
 
 # --- Cards ------------------------------------------------------------------------------------
+
+
+def rating_text(user: Any, game_type: str) -> str:
+    """The user's rating in ``game_type`` as a seat shows it (ratings prefetched by
+    :func:`tables`); "" for a player who has none yet."""
+    if user is None:
+        return ""
+    rating = {r.game_type: r for r in user.ratings.all()}.get(game_type)
+    if rating is None:
+        return ""
+    return f"{rating.shown}?" if rating.provisional else str(rating.shown)
 
 
 def _seat_views(table: Table) -> tuple[SeatView, ...]:
@@ -217,14 +149,17 @@ def _seat_views(table: Table) -> tuple[SeatView, ...]:
         if seat is None:
             views.append(SeatView(position, None, "", None))
         else:
-            views.append(SeatView(position, seat.display_name, seat.bot, seat.user_id))
+            rating = "" if seat.bot else rating_text(seat.user, table.game_type)
+            views.append(SeatView(position, seat.display_name, seat.bot, seat.user_id, rating))
     return tuple(views)
 
 
 def table_card(table: Table, viewer_id: int | None) -> TableCard:
     """``table`` must come from :func:`tables` (seats and users prefetched)."""
     seats = _seat_views(table)
-    rules = Rules.from_dict(table.rules)
+    game = get_game(table.game_type)
+    presentation = presenter_for(table.game_type)
+    rules = game.load_rules(table.rules)
     owner = next((s.name for s in seats if s.user_id == table.owner_id), None)
     viewer_seat = next(
         (s.position for s in seats if viewer_id is not None and s.user_id == viewer_id), None
@@ -237,12 +172,13 @@ def table_card(table: Table, viewer_id: int | None) -> TableCard:
         status=table.status,
         status_label=table.get_status_display(),
         is_public=table.is_public,
+        rated=table.rated,
         seat_count=table.seat_count,
         seats=seats,
-        preset_label=PRESET_LABELS.get(table.preset, table.preset),
-        notes=rule_notes(table.preset, rules),
-        rules=rule_rows(rules),
-        series=series_text(rules),
+        preset_label=preset_label(table.game_type, table.preset),
+        notes=presentation.rule_notes(table.preset, rules),
+        rules=presentation.rule_rows(rules),
+        series=presentation.series_text(rules),
         pace=table.pace,
         pace_label=pace_text(table),
         move_seconds=table.move_seconds,
@@ -253,10 +189,11 @@ def table_card(table: Table, viewer_id: int | None) -> TableCard:
 
 
 def tables() -> QuerySet[Table]:
-    """Tables with what a card needs in two queries: seats with their users, the latest game."""
+    """Tables with what a card needs in three queries: seats with their users, the users'
+    ratings, the latest game."""
     latest_game = Game.objects.filter(table=OuterRef("pk")).order_by("-number").values("pk")[:1]
     return Table.objects.annotate(current_game_id=Subquery(latest_game)).prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        Prefetch("seats", queryset=Seat.objects.select_related("user")), "seats__user__ratings"
     )
 
 
@@ -264,9 +201,74 @@ def viewer_id_of(user: Any) -> int | None:
     return user.pk if user is not None and user.is_authenticated else None
 
 
-def open_public_tables(viewer: Any) -> list[TableCard]:
+@dataclass(frozen=True)
+class LobbyPage:
+    """One page of the open public tables, and what the page links need."""
+
+    cards: list[TableCard]
+    number: int
+    page_count: int
+    table_count: int
+    first_index: int  # 1-based positions of the first and last table shown
+    last_index: int
+    # Page numbers for the links; None where a run of numbers is left out.
+    link_numbers: list[int | None]
+
+    @property
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    @property
+    def has_next(self) -> bool:
+        return self.number < self.page_count
+
+    @property
+    def previous_number(self) -> int:
+        return self.number - 1
+
+    @property
+    def next_number(self) -> int:
+        return self.number + 1
+
+
+def page_number_of(raw: object) -> int:
+    """The lobby page asked for; anything that is not a page number means the first page."""
+    return parse_natural(raw, maximum=MAX_PAGE_NUMBER) or 1
+
+
+def open_public_tables(viewer: Any, page_number: int = 1) -> LobbyPage:
+    """Page ``page_number`` of the open public tables (the last page if there are fewer)."""
     viewer_id = viewer_id_of(viewer)
-    found = tables().filter(status=Table.Status.OPEN, is_public=True)[:LOBBY_LIMIT]
+    found = tables().filter(status=Table.Status.OPEN, is_public=True).order_by("-created_at", "-pk")
+    paginator = Paginator(found, LOBBY_PAGE_SIZE)
+    page = paginator.get_page(page_number)
+    return LobbyPage(
+        cards=[table_card(table, viewer_id) for table in page.object_list],
+        number=page.number,
+        page_count=paginator.num_pages,
+        table_count=paginator.count,
+        first_index=page.start_index(),
+        last_index=page.end_index(),
+        link_numbers=[
+            number if isinstance(number, int) else None
+            for number in paginator.get_elided_page_range(page.number, on_each_side=1, on_ends=1)
+        ],
+    )
+
+
+# The lobby's "live now" list shows this many games, the most recently active first.
+LIVE_LIMIT = 12
+
+
+def live_public_games(viewer: Any, limit: int = LIVE_LIMIT) -> list[TableCard]:
+    """Public tables whose series is being played, most recently active first: anyone, a
+    visitor too, may watch their game (a private table never appears)."""
+    viewer_id = viewer_id_of(viewer)
+    found = (
+        tables()
+        .filter(status=Table.Status.PLAYING, is_public=True, current_game_id__isnull=False)
+        .order_by("-updated_at", "-pk")[:limit]
+    )
     return [table_card(table, viewer_id) for table in found]
 
 
@@ -307,6 +309,10 @@ class MyGame:
     deadline: datetime | None
     situation: str
     totals: tuple[tuple[str, int], ...]
+    # A finished series: its last game's replay, and who won it (the highest total; several
+    # names when it is shared).
+    replay_url: str | None = None
+    winners: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -331,6 +337,15 @@ def _totals(table: Table, card: TableCard) -> tuple[tuple[str, int], ...]:
     )
 
 
+def _series_winners(totals: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """Who won a finished series: every game of the registry scores so that the highest total
+    is best (a series played to a target ends when someone reaches it)."""
+    if not totals:
+        return ()
+    best = max(total for _, total in totals)
+    return tuple(name for name, total in totals if total == best)
+
+
 def _my_game(table: Table, card: TableCard, game: Game | None) -> MyGame:
     position = card.viewer_seat
     if table.status == Table.Status.OPEN:
@@ -342,28 +357,31 @@ def _my_game(table: Table, card: TableCard, game: Game | None) -> MyGame:
         return MyGame(card, None, None, False, None, card.status_label, _totals(table, card))
     number = game.number + 1
     if table.status == Table.Status.FINISHED:
+        totals = _totals(table, card)
         return MyGame(
-            card, card.game_url, number, False, None, _("Series over"), _totals(table, card)
+            card,
+            card.game_url,
+            number,
+            False,
+            None,
+            _("Series over"),
+            totals,
+            replay_url=reverse("games:game_replay", args=[game.pk]),
+            winners=_series_winners(totals),
         )
     if game.status == Game.Status.FINISHED:
         situation = _("Game %(n)d is over; the next one is waiting to be dealt") % {"n": number}
         return MyGame(card, card.game_url, number, False, None, situation, _totals(table, card))
-    phase = getattr(game, "phase", None)
-    if phase == PRELUDE:
-        ready = json.loads(getattr(game, "ready", None) or "[]")
-        my_turn = position is not None and position < len(ready) and not ready[position]
-        situation = (
-            _("Doublas before play: say when you are ready")
-            if my_turn
-            else _("Doublas before play: waiting for the others")
-        )
-    else:
-        my_turn = position is not None and game.turn == position
-        if my_turn:
-            situation = _("Your turn")
-        else:
-            name = next((s.name for s in card.seats if s.position == game.turn), None)
-            situation = _("%(name)s to play") % {"name": name} if name else _("Playing")
+    # Who acts is the engine's to_act, saved with the game; the game's presentation words
+    # a phase of its own (Remi's prelude), the rest is the same for every game.
+    to_act = game.to_act or []
+    my_turn = position is not None and position in to_act
+    situation = presenter_for(table.game_type).situation(game.phase, my_turn)
+    if situation is None and my_turn:
+        situation = _("Your turn")
+    elif situation is None:
+        names = [s.name for s in card.seats if s.position in to_act and s.name]
+        situation = _("%(name)s to play") % {"name": ", ".join(names)} if names else _("Playing")
     return MyGame(
         card, card.game_url, number, my_turn, game.deadline, situation, _totals(table, card)
     )
@@ -383,13 +401,13 @@ def my_games(user: Any) -> MyGames:
             status=Table.Status.FINISHED, updated_at__gte=timezone.now() - RECENTLY_FINISHED
         ).order_by("-updated_at")[:FINISHED_LIMIT]
     )
-    game_ids = [t.current_game_id for t in active if t.current_game_id]
+    game_ids = [t.current_game_id for t in (*active, *finished) if t.current_game_id]
     # Only the two state keys the list needs, not whole game states (racks, wall).
     games = {
         game.table_id: game
-        for game in Game.objects.filter(pk__in=game_ids)
-        .only("id", "table_id", "number", "status", "turn", "deadline")
-        .annotate(phase=KT("state__phase"), ready=KT("state__ready"))
+        for game in Game.objects.filter(pk__in=game_ids).only(
+            "id", "table_id", "number", "status", "to_act", "phase", "deadline"
+        )
     }
     for table in active:
         entry = _my_game(table, table_card(table, viewer_id), games.get(table.pk))
@@ -400,7 +418,9 @@ def my_games(user: Any) -> MyGames:
         else:
             result.waiting.append(entry)
     for table in finished:
-        result.finished.append(_my_game(table, table_card(table, viewer_id), None))
+        # The last game stands for a finished series: its page shows the result; its replay.
+        entry = _my_game(table, table_card(table, viewer_id), games.get(table.pk))
+        result.finished.append(entry)
     far = timezone.now() + timedelta(days=3650)
     result.my_turn.sort(key=lambda e: e.deadline or far)
     return result
@@ -410,22 +430,29 @@ def my_games(user: Any) -> MyGames:
 
 
 def _language_of(viewer: Any) -> str:
-    # A socket has no request for LocaleMiddleware to read: use the player's saved language.
-    return getattr(viewer, "preferred_language", "") or settings.LANGUAGE_CODE
+    # The player's saved language; else the one already active: the socket's, which
+    # remi_site/socket_locale.py takes from the handshake's cookie and browser languages.
+    return (
+        getattr(viewer, "preferred_language", "")
+        or translation.get_language()
+        or settings.LANGUAGE_CODE
+    )
 
 
-def render_lobby(viewer: Any) -> str:
+def render_lobby(viewer: Any, page_number: int = 1) -> str:
     """The lobby's live parts as out-of-band swaps for its socket: the viewer's own tables
-    (nothing for a visitor) and the public table list."""
+    (nothing for a visitor) and the page of the public table list the viewer is on."""
     context = {
-        "tables": open_public_tables(viewer),
+        "page": open_public_tables(viewer, page_number),
         "my_tables": tables_of(viewer),
+        "live_games": live_public_games(viewer),
         "viewer": viewer,
         "oob": True,
     }
     with translation.override(_language_of(viewer)):
-        return render_to_string("games/lobby.html#my-tables", context) + render_to_string(
-            "games/lobby.html#open-tables", context
+        return "".join(
+            render_to_string(f"games/lobby.html#{part}", context)
+            for part in ("my-tables", "open-tables", "live-games")
         )
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django.urls import path
 
+from games import converters  # noqa: F401  (registers <id:>)
 from games.consumers import GameConsumer
 from games.lobby_consumers import LobbyConsumer
 
 websocket_urlpatterns = [
     path("ws/lobby/", LobbyConsumer.as_asgi()),
-    path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
+    path("ws/games/<id:game_id>/", GameConsumer.as_asgi()),
 ]

@@ -2,6 +2,9 @@
 
 Load balancers and the stack test read it. Each check is short and independent, so one dead
 part is named instead of hiding the others, and the status is 503 whenever any is down.
+
+Everyone sees whether each part is up. Only staff see the details (versions, worker host
+names, errors, the last beat heartbeat): they tell an attacker what software runs where.
 """
 
 from __future__ import annotations
@@ -70,10 +73,15 @@ def run_checks() -> tuple[bool, dict[str, dict[str, Any]]]:
     return all(result["ok"] for result in results.values()), results
 
 
+def public_view(results: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {name: {"ok": result["ok"]} for name, result in results.items()}
+
+
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
     healthy, results = run_checks()
     down = [name for name, result in results.items() if not result["ok"]]
-    body = {"status": "ok" if healthy else "down", "down": down, "checks": results}
+    checks = results if request.user.is_staff else public_view(results)
+    body = {"status": "ok" if healthy else "down", "down": down, "checks": checks}
     return JsonResponse(body, status=200 if healthy else 503)

@@ -96,7 +96,7 @@ def parse_redis_url(url: str, *, name: str = "REDIS_URL") -> RedisTarget:
             f"{name} must start with redis://, rediss:// or unix://, not {url!r}"
         )
 
-    if not raw_db.isdigit():
+    if not (raw_db.isascii() and raw_db.isdigit()):
         raise ImproperlyConfigured(f"{name} has a database number that is not a number: {raw_db!r}")
     base_db = int(raw_db)
     highest = base_db + max(Use)

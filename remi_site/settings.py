@@ -53,10 +53,14 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "notifications",
+    "tournaments",
+    "chat",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "remi_site.middleware.overlong_url_middleware",
     # WhiteNoise serves static files from daphne itself, so no separate file server is needed.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -88,6 +92,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "notifications.context_processors.waiting_games",
             ],
         },
     },
@@ -126,7 +131,23 @@ def _database_from_url(url: str) -> dict[str, Any]:
         raise ImproperlyConfigured("DATABASE_URL must name a database.")
     config["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 0, minimum=0)
     config["CONN_HEALTH_CHECKS"] = config["CONN_MAX_AGE"] > 0
+    pool_size = env_int("DATABASE_POOL_SIZE", 0, minimum=0)
+    if pool_size and engine == "django.db.backends.postgresql":
+        config["OPTIONS"] = {**config.get("OPTIONS", {}), "pool": _pool_options(pool_size)}
+        if config["CONN_MAX_AGE"]:
+            raise ImproperlyConfigured(
+                "DATABASE_POOL_SIZE and DATABASE_CONN_MAX_AGE exclude each other: a pooled "
+                "connection goes back to the pool after each request. Unset one of them."
+            )
     return config
+
+
+def _pool_options(size: int) -> dict[str, Any]:
+    """A process's PostgreSQL connections, shared by its threads (psycopg_pool).  daphne runs
+    each request on a thread of its own: without a pool each one opens a connection (slow,
+    and a busy minute piles them past the server's max_connections if they are kept); with one,
+    at most ``size`` are open and a thread waits up to ``timeout`` seconds for a free one."""
+    return {"min_size": min(2, size), "max_size": size, "timeout": 20}
 
 
 def _default_sqlite(path: Path) -> dict[str, Any]:
@@ -180,14 +201,43 @@ BOT_MOVE_DELAY_SECONDS = env_int("BOT_MOVE_DELAY_MS", 800, minimum=0) / 1000
 BOT_STUCK_SECONDS = env_int("BOT_STUCK_SECONDS", 20, minimum=1)
 BOT_SWEEP_SECONDS = env_int("BOT_SWEEP_SECONDS", 10, minimum=1)
 DEADLINE_SWEEP_SECONDS = env_int("DEADLINE_SWEEP_SECONDS", 30, minimum=1)
+# Clocks (games/clocks.py): the most turns one sweep plays (the next sweep goes on), how long
+# a claim on a due clock holds before another worker may take it over, and how far ahead a
+# deadline's on-time task is queued (below Redis's one-hour visibility timeout).
+DEADLINE_SWEEP_BATCH = env_int("DEADLINE_SWEEP_BATCH", 2000, minimum=1)
+CLOCK_LEASE_SECONDS = env_int("CLOCK_LEASE_SECONDS", 300, minimum=1)
+CLOCK_ETA_HORIZON_SECONDS = env_int("CLOCK_ETA_HORIZON_SECONDS", 3000, minimum=1)
 
 CELERY_BEAT_SCHEDULE = {
     # Beat -> broker -> worker -> cache: /healthz shows when this last went all the way round.
     "heartbeat": {"task": "remi_site.tasks.record_heartbeat", "schedule": HEARTBEAT_SECONDS},
     "bot-turns": {"task": "games.tasks.sweep_bot_turns", "schedule": BOT_SWEEP_SECONDS},
     "deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": DEADLINE_SWEEP_SECONDS},
+    # Notifications: "time running out" reminders and the daily digests.
+    "reminders": {
+        "task": "notifications.tasks.sweep_reminders",
+        "schedule": env_int("REMINDER_SWEEP_SECONDS", 60, minimum=1),
+    },
+    "digests": {
+        "task": "notifications.tasks.sweep_digests",
+        "schedule": env_int("DIGEST_SWEEP_SECONDS", 300, minimum=1),
+    },
+    # Correspondence tournaments: reminders before a round's deadline, and the flag for
+    # adjudication once it has passed.
+    "tournament-rounds": {
+        "task": "tournaments.tasks.sweep_round_deadlines",
+        "schedule": env_int("ROUND_SWEEP_SECONDS", 300, minimum=1),
+    },
 }
 HEALTHZ_CELERY_TIMEOUT = 1.0
+
+# --- Tables ---------------------------------------------------------------------------------
+
+# One player may own this many tables that are not finished (waiting for players or playing),
+# and create at most this many a minute (counted in the cache): one player cannot fill the
+# lobby with tables nobody else can see past.
+MAX_OPEN_TABLES_PER_USER = env_int("MAX_OPEN_TABLES_PER_USER", 5, minimum=1)
+TABLE_CREATIONS_PER_MINUTE = env_int("TABLE_CREATIONS_PER_MINUTE", 3, minimum=1)
 
 # --- Accounts -------------------------------------------------------------------------------
 
@@ -213,8 +263,18 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Remi] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
 ACCOUNT_USER_DISPLAY = "accounts.models.display_name_of"
 ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
-# allauth's default rate limits stay on (they live in the Redis cache); failed logins are
-# limited per IP and per account.
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# Rate limits live in the Redis cache; allauth's defaults stay for everything not named here
+# (sign-up, password reset, email confirmation...). Failed logins are counted per address and
+# account, and per address (accounts/adapter.py says why): nobody can lock out a player who is
+# elsewhere, and one address cannot keep guessing at many accounts.
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": "5/5m/key",
+    "login_failed_ip": "20/5m/ip",
+    # Every login form post per address, right or wrong: only a flood guard, set above what
+    # the failure limits let through so that it never decides who gets in.
+    "login": "60/m/ip",
+}
 
 # --- Email ----------------------------------------------------------------------------------
 
@@ -235,15 +295,39 @@ if EMAIL_USE_TLS and EMAIL_USE_SSL:
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Remi <remi@localhost>")
 SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 
+
+def _default_site_url() -> str:
+    # Emails are written far from any request, so their links need the site's address.
+    if DEBUG:
+        return "http://localhost:8000"
+    plain = [host for host in ALLOWED_HOSTS if not host.startswith(".") and "*" not in host]
+    if not plain:
+        raise ImproperlyConfigured("SITE_URL must be set when ALLOWED_HOSTS has no plain host.")
+    return f"https://{plain[0]}"
+
+
+SITE_URL = (env_optional("SITE_URL") or _default_site_url()).rstrip("/")
+if not SITE_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://, not {SITE_URL!r}.")
+
 # --- Internationalisation -------------------------------------------------------------------
 
+# English for a browser that asks for none of these; LocaleMiddleware picks Romanian or
+# Hungarian from the browser's Accept-Language, the language cookie (the switcher at the top
+# of every page) or, once logged in, the profile (accounts/middleware.py).
 LANGUAGE_CODE = env_str("LANGUAGE_CODE", "en")
-LANGUAGES = [("en", "English"), ("ro", "Română")]
+# Each language named in itself: the switcher is for someone who cannot read the page yet.
+LANGUAGES = [("en", "English"), ("ro", "Română"), ("hu", "Magyar")]
 if LANGUAGE_CODE not in dict(LANGUAGES):
     raise ImproperlyConfigured(f"LANGUAGE_CODE must be one of {', '.join(dict(LANGUAGES))}.")
 TIME_ZONE = env_str("TIME_ZONE", "Europe/Bucharest")
 USE_I18N = True
 USE_TZ = True
+# The site's catalogues (locale/ro, locale/hu). The .mo files are compiled from the .po files
+# by remi_site/catalogues.py (./bin/run and the test suite call it), not kept in git.
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 # --- Static files ---------------------------------------------------------------------------
 
@@ -291,4 +375,11 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "filters": {"client_errors": {"()": "remi_site.logging_filters.ClientErrorWithoutTraceback"}},
+    "loggers": {
+        "django.request": {"filters": ["client_errors"]},
+        # A request for a host name the site does not serve is answered 400; logging each one
+        # (with a traceback) would let any scanner fill the log.
+        "django.security.DisallowedHost": {"level": "CRITICAL", "propagate": True},
+    },
 }

@@ -5,6 +5,10 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from accounts.signals import NEW_ACCOUNT_SESSION_KEY
+
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    # Only the session that made the account is new; the next login is a return.
+    new_account = bool(request.session.get(NEW_ACCOUNT_SESSION_KEY))
+    return render(request, "home.html", {"new_account": new_account})

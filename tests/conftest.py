@@ -18,7 +18,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -30,10 +30,18 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import override_settings
 
+from remi_site.catalogues import compile_catalogues
 from remi_site.celery import app as celery_app
 from remi_site.embedded_redis import server_command
-from remi_site.paths import BASE_DIR
-from remi_site.redis_urls import RedisSettings, Use, parse_redis_url, redis_settings
+from remi_site.redis_urls import (
+    DATABASE_COUNT,
+    RedisSettings,
+    Use,
+    parse_redis_url,
+    redis_settings,
+)
+from tests.site_processes import SiteProcess, celery_worker_command
+from tests.smtp_sink import Inbox, running_smtp_sink
 
 PASSWORD = "tile-rack-42-joker"
 
@@ -127,6 +135,23 @@ class RedisServer:
         return redis.Redis.from_url(parse_redis_url(self.url).url(use))
 
 
+def databases_of_this_worker(url: str) -> str:
+    """``url`` moved on by three databases per parallel test process (pytest-xdist's
+    ``gw0``, ``gw1``…), so processes sharing one Redis server never see each other's channel
+    groups, cache or Celery queue."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    index = int(worker.removeprefix("gw") or 0)
+    target = parse_redis_url(url)
+    moved = replace(target, base_db=target.base_db + len(Use) * index)
+    if moved.db(Use.CELERY) >= DATABASE_COUNT:
+        pytest.exit(
+            f"REDIS_URL={url} leaves too few Redis databases for test process {worker}: each "
+            f"takes {len(Use)}; start from a lower database number or run fewer processes (-n)",
+            returncode=2,
+        )
+    return moved.base_url
+
+
 @pytest.fixture(scope="session", autouse=True)
 def redis_server() -> Iterator[RedisServer]:
     """The Redis every test talks to (see the module docstring)."""
@@ -134,7 +159,9 @@ def redis_server() -> Iterator[RedisServer]:
     process: subprocess.Popen[bytes] | None = None
     socket_dir: Path | None = None
     if external:
-        url = external
+        url = databases_of_this_worker(external)
+        # Child processes (daphne, Celery) read the variable: give them this worker's share.
+        os.environ["REDIS_URL"] = url
     else:
         socket_dir = short_temp_dir("remi-redis-")
         socket_path = socket_dir / "redis.sock"
@@ -174,6 +201,11 @@ def _fast_password_hashing() -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def _empty_cache(redis_server: RedisServer) -> None:
     cache.clear()
+    # The sockets' shared reads and renders of a game's versions: each test's database is
+    # new, and a game id may come again with other contents.
+    from games.live_views import SHARED
+
+    SHARED.clear()
 
 
 # --- Users ----------------------------------------------------------------------------------
@@ -233,44 +265,37 @@ def celery_worker(
     with django_db_blocker.unblock():
         database_url = database_url_for_subprocesses()
     hostname = f"test-worker-{os.getpid()}@localhost"
-    log = tmp_path_factory.mktemp("celery") / "worker.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "--app",
-                "remi_site",
-                "worker",
-                "--pool",
-                "solo",
-                "--hostname",
-                hostname,
-                "--without-gossip",
-                "--without-mingle",
-                "--loglevel",
-                "INFO",
-            ],
-            cwd=BASE_DIR,
-            env=subprocess_env(REDIS_URL=redis_server.url, DATABASE_URL=database_url),
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+    worker = SiteProcess(
+        name="celery worker",
+        command=celery_worker_command(hostname),
+        env=subprocess_env(REDIS_URL=redis_server.url, DATABASE_URL=database_url),
+        log=tmp_path_factory.mktemp("celery") / "worker.log",
+    ).start()
     try:
-        wait_for(
-            lambda: (
-                process.poll() is None
-                and celery_app.control.ping(destination=[hostname], timeout=0.5)
-            ),
-            timeout=60,
-            interval=0.2,
-            what=f"the Celery worker to answer a ping (log: {log})",
-        )
-        yield CeleryWorker(hostname=hostname, log=log)
+        wait_for_worker(worker, hostname)
+        yield CeleryWorker(hostname=hostname, log=worker.log)
     finally:
-        stop_process_group(process)
+        worker.stop()
+
+
+def wait_for_worker(worker: SiteProcess, hostname: str, *, timeout: float = 60) -> None:
+    """Until the worker answers a ping over the broker (it consumes tasks from then on)."""
+    wait_for(
+        lambda: worker.running and celery_app.control.ping(destination=[hostname], timeout=0.5),
+        timeout=timeout,
+        interval=0.2,
+        what=f"the Celery worker {hostname} to answer a ping (log: {worker.log})",
+    )
+
+
+# --- Mail -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def smtp_sink() -> Iterator[Inbox]:
+    """A real SMTP server on a free local port (``smtp_sink.port``) keeping what it accepts."""
+    with running_smtp_sink() as inbox:
+        yield inbox
 
 
 # --- Browser ------------------------------------------------------------------------------
@@ -325,6 +350,12 @@ def browser_type_launch_args(
 # pytest-playwright's fixtures: a test that uses any of them (directly or through a fixture of
 # its own) drives a browser.
 BROWSER_FIXTURES = {"browser", "context", "new_context", "page"}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The pages are tested in Romanian and Hungarian too: compile any catalogue that changed
+    # (a fresh clone has none compiled; .mo files are not kept in git).
+    compile_catalogues()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -1,6 +1,10 @@
-"""The Remi rules engine: pure Python, no Django, no I/O, no global randomness.
+"""The rules engines of the site's games: pure Python, no Django, no I/O, no global randomness.
 
-Public API (tests and the site rely on these names)::
+Each game is a package (``remi/``, ``rummikub/``, ``basic_rummy/``, ``thai_rummy/``; the
+shared pieces in ``core/``, ``tiles.py`` for the tile games, ``cards.py`` and ``card_*.py``
+(melds, actions, the planner, the hand outlook) for the card games).  Remi's
+public API, kept here for the code written before the registry (tests
+rely on these names)::
 
     parse_tiles, format_tiles, Tile, JOKER        tiles and their notation
     Rules, REMI, PRESETS                          rule options as data
@@ -8,12 +12,25 @@ Public API (tests and the site rely on these names)::
     parse_action and the action classes           the compact action notation
     legal_verbs                                   which kinds of action a seat may try now
     Series, new_series                            a series of games
-    InvalidAction, IllegalAction, NotYourTurn     refusals (all ValueError)
+    InvalidAction, IllegalAction, NotYourTurn     refusals (all ValueError): a code and params
+
+The registry of games (every layer above the engine goes through it)::
+
+    GAMES                 key -> game object (core.protocol.GameEngine), in the order shown
+    get_game(key)         the game for a key or an alias; UnknownGame (a ValueError) otherwise
+    game_choices()        (key, label) pairs, for Django ``choices``
+
+New code asks the game object (``get_game(table.game_type)``) rather than Remi's names.
 """
 
 from __future__ import annotations
 
-from .actions import (
+from .basic_rummy import GAME as BASIC_RUMMY_GAME
+from .core.protocol import Ctx, GameEngine, Outcome, Traits
+from .errors import IllegalAction, InvalidAction, InvalidMeld, NotYourTurn, Refusal, UnknownGame
+from .remi import GAME as REMI_GAME
+from .remi import apply, new_game, replay
+from .remi.actions import (
     Action,
     AddToMeld,
     Declare,
@@ -31,28 +48,54 @@ from .actions import (
     Undo,
     parse_action,
 )
-from .errors import IllegalAction, InvalidAction, InvalidMeld, NotYourTurn
-from .events import Event
-from .legal import legal_verbs
-from .melds import Meld, classify
-from .remi import apply, new_game, replay
-from .rules import PRESETS, REMI, Rules
-from .series import Series, new_series
-from .state import State
+from .remi.events import Event
+from .remi.legal import legal_verbs
+from .remi.melds import Meld, classify
+from .remi.rules import PRESETS, REMI, Rules
+from .remi.series import Series, new_series
+from .remi.state import State
+from .remi.view import player_view
+from .rummikub import GAME as RUMMIKUB_GAME
+from .thai_rummy import GAME as THAI_RUMMY_GAME
 from .tiles import JOKER, Tile, format_tiles, parse_tiles
-from .view import player_view
+
+# Keys are stored with every table: a key is never reused for another game.
+GAMES: dict[str, GameEngine] = {
+    game.key: game for game in (REMI_GAME, RUMMIKUB_GAME, BASIC_RUMMY_GAME, THAI_RUMMY_GAME)
+}
+
+
+def get_game(key: str) -> GameEngine:
+    """The registered game for ``key`` (or one of its aliases, in any case)."""
+    game = GAMES.get(key)
+    if game is not None:
+        return game
+    if isinstance(key, str):
+        wanted = key.strip().lower()
+        for game in GAMES.values():
+            if wanted == game.key or wanted in game.aliases:
+                return game
+    raise UnknownGame(key, list(GAMES))
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(game.key, game.label) for game in GAMES.values()]
+
 
 __all__ = [
+    "GAMES",
     "JOKER",
     "PRESETS",
     "REMI",
     "Action",
     "AddToMeld",
+    "Ctx",
     "Declare",
     "Discard",
     "Draw",
     "Event",
     "Exchange",
+    "GameEngine",
     "Group",
     "IllegalAction",
     "InvalidAction",
@@ -61,8 +104,10 @@ __all__ = [
     "MeldAction",
     "NotYourTurn",
     "OfferDoubla",
+    "Outcome",
     "Pick",
     "Ready",
+    "Refusal",
     "Rules",
     "Series",
     "State",
@@ -70,10 +115,14 @@ __all__ = [
     "TakeDiscard",
     "TakeExposed",
     "Tile",
+    "Traits",
     "Undo",
+    "UnknownGame",
     "apply",
     "classify",
     "format_tiles",
+    "game_choices",
+    "get_game",
     "legal_verbs",
     "new_game",
     "new_series",

@@ -52,9 +52,7 @@ for _c in COLOURS:
 def parse_tile(text: str) -> Tile:
     tile = _CACHE.get(text.strip().upper())
     if tile is None:
-        raise InvalidAction(
-            f"'{text}' is not a tile: write a colour (R, Y, B, K) and a number 1-13, or J"
-        )
+        raise InvalidAction("not-a-tile", text=text)
     return tile
 
 

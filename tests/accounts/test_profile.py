@@ -49,3 +49,52 @@ def test_display_name_is_optional_and_the_username_stands_in(client, carol):
     client.post(reverse("accounts:profile"), {"display_name": "", "preferred_language": ""})
     carol.refresh_from_db()
     assert carol.public_name == "carol"
+
+
+def test_player_chooses_turn_signals_and_card_colours(client, bob):
+    client.force_login(bob)
+    response = client.post(
+        reverse("accounts:profile"),
+        {"turn_sound": "on", "turn_notification": "on", "card_colours": "two"},
+    )
+    assert response.status_code == 302
+    bob.refresh_from_db()
+    assert (bob.turn_sound, bob.turn_notification, bob.card_colours) == (True, True, "two")
+    # Every page carries the choices for static/js/turn-signal.js and cards.css.
+    html = client.get(reverse("games:lobby")).content.decode()
+    assert 'class="cards-two"' in html
+    assert 'data-turn-sound="on"' in html and 'data-turn-notification="on"' in html
+    assert "js/turn-signal.js" in html
+
+
+def test_new_players_get_four_colours_and_no_sound(client, carol):
+    client.force_login(carol)
+    html = client.get(reverse("games:lobby")).content.decode()
+    assert 'class="cards-four"' in html and 'data-turn-sound="off"' in html
+
+
+def test_an_unknown_card_colour_is_refused_and_changes_nothing(client, bob):
+    client.force_login(bob)
+    response = client.post(reverse("accounts:profile"), {"card_colours": "rainbow"})
+    assert response.status_code == 200
+    assert "Select a valid choice" in response.content.decode()
+    bob.refresh_from_db()
+    assert bob.card_colours == "four"
+
+
+def test_a_form_without_the_zone_or_colours_keeps_them(client, bob):
+    bob.time_zone = "Europe/Budapest"
+    bob.card_colours = "two"
+    bob.save()
+    client.force_login(bob)
+    assert client.post(reverse("accounts:profile"), {"display_name": "B"}).status_code == 302
+    bob.refresh_from_db()
+    assert (bob.time_zone, bob.card_colours) == ("Europe/Budapest", "two")
+
+
+def test_anonymous_pages_carry_no_turn_signals(client):
+    response = client.get(reverse("home"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "favicon.svg" in html
+    assert "turn-signal.js" not in html and "data-turn-sound" not in html

@@ -76,3 +76,25 @@ def test_bad_email_is_refused_and_the_field_is_marked_invalid(client):
     assert 'aria-invalid="true"' in html
     assert 'aria-describedby="id_email_error"' in html
     assert not User.objects.filter(username="dana").exists()
+
+
+def test_signups_from_one_address_are_limited_to_twenty_a_minute(client):
+    # Posts with a bad email create nobody but still count against the limit.
+    for _ in range(20):
+        assert signup(client, email="not-an-email").status_code == 200
+    response = signup(client)
+    assert response.status_code == 429
+    assert not User.objects.filter(username="dana").exists()
+
+
+def test_a_brand_new_account_is_welcomed_not_welcomed_back(client):
+    """Issue 13, fault 6: the home page said "Welcome back" to someone who had just signed up."""
+    response = signup(client)
+    assert response.status_code == 302
+    home = client.get(response["Location"]).content.decode()
+    assert "Welcome back" not in home
+    assert "Welcome to Remi, dana!" in home
+    # The next visit, after logging in again, is a return.
+    client.logout()
+    client.post(reverse("account_login"), {"login": "dana", "password": "green-joker-on-13"})
+    assert "Welcome back, dana." in client.get("/").content.decode()

@@ -15,75 +15,71 @@ Django's test client, so several people can sit at one table in one test.
 from __future__ import annotations
 
 import shutil
-import socket
-import subprocess
-import sys
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings
+from django.conf import global_settings, settings
 from django.test import Client
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from django.utils.module_loading import import_string
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from remi_site.paths import BASE_DIR
 from tests.conftest import (
     RedisServer,
     database_url_for_subprocesses,
     short_temp_dir,
-    stop_process_group,
     subprocess_env,
     wait_for,
 )
+from tests.site_processes import SiteProcess, daphne_command, daphne_serves, free_port
+
+# A phone held upright: 375 CSS pixels wide, touch only.
+PHONE = {"viewport": {"width": 375, "height": 667}, "has_touch": True, "is_mobile": True}
 
 # Generous but bounded: a live update crosses daphne, Redis and sometimes a Celery worker.
 LIVE_TIMEOUT_MS = 15_000
 
 # Counts the htmx ws extension's open sockets and received messages on every page, so a test
 # can wait for a socket before it relies on live updates, and see that updates arrived; on a
-# game page it also keeps the newest game version a socket message carried.
+# game page it also keeps the game versions socket messages carried, in order.
 WS_PROBE = """
 window.remiSockets = 0;
 window.remiMessages = 0;
 window.remiSocketVersion = -1;
+window.remiSocketVersions = [];
 document.addEventListener("htmx:wsOpen", () => { window.remiSockets += 1; });
 document.addEventListener("htmx:wsAfterMessage", (event) => {
   window.remiMessages += 1;
   const found = /class="version"[^>]*>v(\\d+)</.exec(String(event.detail.message));
-  if (found) window.remiSocketVersion = Math.max(window.remiSocketVersion, Number(found[1]));
+  if (found) {
+    window.remiSocketVersions.push(Number(found[1]));
+    window.remiSocketVersion = Math.max(window.remiSocketVersion, Number(found[1]));
+  }
 });
 """
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @dataclass(frozen=True)
 class AsgiSite:
     url: str
-    log: Path
-    process: subprocess.Popen[bytes]
+    daphne: SiteProcess
+
+    @property
+    def log(self) -> Path:
+        return self.daphne.log
 
     def output(self) -> str:
-        return self.log.read_text(errors="replace")
+        return self.daphne.output()
 
 
-def _serves(url: str, process: subprocess.Popen[bytes], log: Path) -> bool:
-    if process.poll() is not None:
-        pytest.fail(f"daphne exited before serving:\n{log.read_text(errors='replace')[-4000:]}")
-    try:
-        # A static file: this also proves WhiteNoise serves htmx, which every live page needs.
-        with urllib.request.urlopen(f"{url}/static/vendor/htmx/htmx.min.js", timeout=2) as r:
-            return r.status == 200
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
-        return False
+def serves(url: str, daphne: SiteProcess) -> bool:
+    """Whether daphne at ``url`` answers yet; fails the test at once if it exited."""
+    if daphne.exited():
+        pytest.fail(f"daphne exited before serving:\n{daphne.output()[-4000:]}")
+    return daphne_serves(url)
 
 
 @pytest.fixture
@@ -104,33 +100,19 @@ def asgi_site(
         ALLOWED_HOSTS="127.0.0.1,localhost",
         REMI_VAR_DIR=str(var_dir),
         LOG_LEVEL="WARNING",
+        # Production's pooled connections when the tests run on PostgreSQL (SQLite ignores it).
+        DATABASE_POOL_SIZE="4",
     )
-    log = var_dir / "daphne.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "daphne",
-                "--bind",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "remi_site.asgi:application",
-            ],
-            cwd=BASE_DIR,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+    daphne = SiteProcess(
+        name="daphne", command=daphne_command(port), env=env, log=var_dir / "daphne.log"
+    ).start()
     url = f"http://127.0.0.1:{port}"
-    site = AsgiSite(url=url, log=log, process=process)
+    site = AsgiSite(url=url, daphne=daphne)
     try:
-        wait_for(lambda: _serves(url, process, log), timeout=30, what=f"daphne at {url}")
+        wait_for(lambda: serves(url, daphne), timeout=30, what=f"daphne at {url}")
         yield site
     finally:
-        stop_process_group(process)
+        daphne.stop()
         output = site.output()
         shutil.rmtree(var_dir, ignore_errors=True)
         print(f"--- daphne log ---\n{output[-6000:]}")  # pytest shows it when the test fails
@@ -158,27 +140,87 @@ def session_cookie(user: Any, url: str) -> dict[str, Any]:
     }
 
 
+def let_log_in_with(user: Any, password: str) -> None:
+    """Store ``password`` for ``user`` hashed as the site hashes it, so the person can log in
+    through the site's form: daphne runs with the site's settings, which do not know the
+    fast hasher the test process uses.  Call it before ``player(user)``: a new password
+    ends the user's sessions (the session keeps a hash of the password)."""
+    hasher = import_string(global_settings.PASSWORD_HASHERS[0])()
+    user.password = hasher.encode(password, hasher.salt())
+    # An update, not save(): save's signal would publish to the user's sockets, from the
+    # browser's event loop thread.
+    type(user).objects.filter(pk=user.pk).update(password=user.password)
+
+
 @pytest.fixture
-def player(browser: Browser, asgi_site: AsgiSite) -> Iterator[Callable[[Any], Page]]:
-    """``player(user)``: a page in a fresh browser context, logged in as ``user``."""
+def site_context(browser: Browser, asgi_site: AsgiSite) -> Iterator[Callable[..., BrowserContext]]:
+    """``site_context(**context_options)``: a fresh browser context on the site, logged out,
+    with the socket probe and the live timeout; closed after the test."""
     contexts: list[BrowserContext] = []
 
-    def open_page(user: Any) -> Page:
-        context = browser.new_context(base_url=asgi_site.url)
+    def new_context(**context_options: Any) -> BrowserContext:
+        context = browser.new_context(base_url=asgi_site.url, **context_options)
         contexts.append(context)
-        context.add_cookies([session_cookie(user, asgi_site.url)])
         context.add_init_script(WS_PROBE)
         context.set_default_timeout(LIVE_TIMEOUT_MS)
-        return context.new_page()
+        return context
 
-    yield open_page
+    yield new_context
     for context in contexts:
         context.close()
 
 
-def wait_for_socket(page: Page) -> None:
-    """Wait until the page's htmx WebSocket is open (live updates flow from then on)."""
-    page.wait_for_function("window.remiSockets > 0", timeout=LIVE_TIMEOUT_MS)
+@pytest.fixture
+def player(
+    site_context: Callable[..., BrowserContext], asgi_site: AsgiSite
+) -> Callable[[Any], Page]:
+    """``player(user)``: a page in a fresh browser context, logged in as ``user``;
+    ``player(user, **PHONE)`` gives it the context options of a phone."""
+
+    def open_page(user: Any, **context_options: Any) -> Page:
+        context = site_context(**context_options)
+        context.add_cookies([session_cookie(user, asgi_site.url)])
+        return context.new_page()
+
+    return open_page
+
+
+@pytest.fixture
+def visitor(site_context: Callable[..., BrowserContext]) -> Callable[..., Page]:
+    """``visitor(**context_options)``: a page in a fresh browser context, logged out (a
+    person who opens a link from an email on another device)."""
+
+    def open_page(**context_options: Any) -> Page:
+        return site_context(**context_options).new_page()
+
+    return open_page
+
+
+def wait_for_socket(page: Page, count: int = 1) -> None:
+    """Wait until ``count`` of the page's htmx WebSockets are open (live updates flow from
+    then on).  A logged-in player's page has the badge's socket (``/ws/me/``) besides its
+    own: a game or lobby page has two."""
+    page.wait_for_function(
+        "count => window.remiSockets >= count", arg=count, timeout=LIVE_TIMEOUT_MS
+    )
+
+
+def page_width(page: Page) -> int:
+    """The page's laid-out width, measured once its stylesheets have loaded.  A script may force
+    a layout before a revalidated stylesheet arrives (seen on a loaded CI machine); that
+    unstyled layout, which no person ever sees painted, is not the page's width."""
+    page.wait_for_load_state("load")
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+def open_table_form(page: Page, press: Callable[[Locator], None] | None = None) -> None:
+    """From the lobby, open the new-table form (``press`` taps on a phone) and wait until
+    htmx listens to it.  Changing the game or the pace re-renders part of the form through
+    htmx, whose script is deferred: a change made before the page's load event can go
+    unheard, and the form keeps the old game's or pace's fields."""
+    (press or Locator.click)(page.locator("#create-table"))
+    expect(page.get_by_role("heading", name="New table")).to_be_visible()
+    page.wait_for_load_state("load")
 
 
 def mark_page(page: Page) -> None:
@@ -188,3 +230,11 @@ def mark_page(page: Page) -> None:
 
 def assert_not_reloaded(page: Page) -> None:
     assert page.evaluate("window.remiNoReload === true"), "the page was reloaded"
+
+
+def off_the_browser_loop(work: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Run site code that publishes to the channel layer (``services.start_table``…) from a
+    browser test.  Playwright's sync API keeps an event loop running in the test's thread, and
+    ``async_to_sync`` refuses to run there; a worker thread is what a view or task would be."""
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        return worker.submit(work, *args, **kwargs).result()

@@ -1,4 +1,4 @@
-"""What the browser tests read from and do on the game page (templates/games/game.html)."""
+"""What the browser tests read from and do on the game page (templates/games/remi/game.html)."""
 
 from __future__ import annotations
 
@@ -29,14 +29,10 @@ def expect_version_reached(page: Page, number: int) -> None:
     )
 
 
-def expect_socket_version(page: Page, number: int) -> None:
-    """Wait until the page's socket has delivered version ``number``.
-
-    A player's own move reaches their page twice: in the answer to their request and again
-    over the socket, which redraws the controls (and clears a refusal's message).  Waiting
-    for the second keeps a later check from racing it.
-    """
-    page.wait_for_function("number => window.remiSocketVersion >= number", arg=number)
+def socket_versions(page: Page) -> list[int]:
+    """The game versions the page's socket delivered, in order.  A page's own moves are not
+    among them: the answer to its request showed each (games.page_tabs)."""
+    return page.evaluate("window.remiSocketVersions")
 
 
 def rack(page: Page) -> list[str]:
@@ -66,7 +62,6 @@ def draw(page: Page) -> None:
     before = version(page)
     button(page, "Draw").click()
     expect_version_reached(page, before + 1)
-    expect_socket_version(page, before + 1)
 
 
 def discard(page: Page, code: str | None = None) -> str:
@@ -78,13 +73,14 @@ def discard(page: Page, code: str | None = None) -> str:
     expect(page.locator("#game-selection")).to_have_text(code)
     button(page, "Discard").click()
     expect_version_reached(page, before + 1)
-    expect_socket_version(page, before + 1)
     return code
 
 
 def play_notation(page: Page, move: str) -> None:
     """Type a move in the notation form and send it (no waiting: it may be refused)."""
-    page.locator("#game-controls summary", has_text="Type a move").click()
+    box = page.locator("#game-controls details.notation")
+    if box.get_attribute("open") is None:  # it stays open after a move typed there
+        page.locator("#game-controls summary", has_text="Type a move").click()
     page.locator("#notation-input").fill(move)
     page.locator("#notation-form").get_by_role("button", name="Play", exact=True).click()
 

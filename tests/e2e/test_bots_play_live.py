@@ -93,8 +93,20 @@ def play_my_turn(page: Page) -> tuple[str, int]:
     return discard(page), at + 1
 
 
-def test_bots_play_their_turns_and_the_page_follows_live(player, alice, celery_worker):
-    page = player(alice)
+class DealEndedEarly(Exception):
+    """A bot went out before Alice's two rounds were over (the deal is random)."""
+
+
+def wait_for_my_turn(page: Page) -> None:
+    mine = page.locator("#game-status .your-turn")
+    over = page.locator("#game-status .turn", has_text="The game is over.")
+    expect(mine.or_(over)).to_be_visible(timeout=ROUND_TIMEOUT_MS)
+    if over.is_visible():
+        raise DealEndedEarly
+    expect(mine).to_have_text("Your turn")
+
+
+def start_a_game_with_three_bots(page: Page) -> Game:
     table_id = create_table_with_three_bots(page)
     bots = list(
         Seat.objects.filter(table_id=table_id)
@@ -103,14 +115,16 @@ def test_bots_play_their_turns_and_the_page_follows_live(player, alice, celery_w
         .values_list("position", flat=True)
     )
     assert bots == [1, 2, 3]
-    bot_names = [f"Bot (normal) {position + 1}" for position in bots]
-
     page.locator("#start-game").click()
     expect(page).to_have_url(GAME_URL)
     game = Game.objects.get(table_id=table_id)
     wait_for_socket(page)
     mark_page(page)
+    return game
 
+
+def play_two_rounds(page: Page, alice) -> None:
+    bot_names = [f"Bot (normal) {position + 1}" for position in (1, 2, 3)]
     # The doubla round: the bots say ready on their own, then Alice does.
     expect(page.locator("#game-status .turn")).to_have_text(
         f"Waiting for {alice.public_name} to say ready.", timeout=ROUND_TIMEOUT_MS
@@ -122,9 +136,7 @@ def test_bots_play_their_turns_and_the_page_follows_live(player, alice, celery_w
 
     for _round in range(2):
         # Bots that play before Alice do so now; then it is her turn.
-        expect(page.locator("#game-status .your-turn")).to_have_text(
-            "Your turn", timeout=ROUND_TIMEOUT_MS
-        )
+        wait_for_my_turn(page)
         tile, mine = play_my_turn(page)
         expect(page.locator("#game-log")).to_contain_text(
             re.compile(rf"You (discarded|opened the discard row with) {tile}\.")
@@ -132,9 +144,7 @@ def test_bots_play_their_turns_and_the_page_follows_live(player, alice, celery_w
         page.evaluate(VERSION_RECORDER)
 
         # The three bots play in turn; the turn comes back to Alice.
-        expect(page.locator("#game-status .your-turn")).to_have_text(
-            "Your turn", timeout=ROUND_TIMEOUT_MS
-        )
+        wait_for_my_turn(page)
         expect(button(page, "Draw")).to_be_enabled()
         newer = log_entries(page, after=mine)
         now = version(page)
@@ -148,9 +158,26 @@ def test_bots_play_their_turns_and_the_page_follows_live(player, alice, celery_w
         assert len([v for v in seen if mine < v <= now]) >= 3, (seen, mine, now)
         assert_not_reloaded(page)
 
+
+def test_bots_play_their_turns_and_the_page_follows_live(player, alice, celery_worker):
+    page = player(alice)
+    # The deal is random: now and then a bot holds a hand that goes out at once, before
+    # Alice has played her two rounds.  Such a deal proves nothing here; deal again (a new
+    # table from the lobby form), at most three times.
+    for _deal in range(3):
+        game = start_a_game_with_three_bots(page)
+        try:
+            play_two_rounds(page, alice)
+            break
+        except DealEndedEarly:
+            game.refresh_from_db()
+            assert game.status == Game.Status.FINISHED
+    else:
+        pytest.fail("three deals in a row ended before Alice's second round")
+
     game.refresh_from_db()
     assert game.status == Game.Status.PLAYING
-    assert game.turn == 0 and not game.waiting_for_bot
+    assert game.to_act == [0] and not game.waiting_for_bot
     assert game.version == version(page)
     # Every bot move went through cleanly: no failed task, no illegal choice replaced by the
     # timeout move, no retry after a database error.

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
 
 from games.engine import IllegalAction, apply, parse_tiles
-from games.engine.events import Event
-from games.engine.state import State
+from games.engine.remi.events import Event
+from games.engine.remi.state import State
+from games.presenters.remi_refusals import message_for
+from games.presenters.remi_text import event_line
 
 
 def play(state: State, *moves: tuple[int, str]) -> tuple[State, list[Event]]:
@@ -21,15 +24,19 @@ def play(state: State, *moves: tuple[int, str]) -> tuple[State, list[Event]]:
 
 
 def refused(state: State, seat: int, notation: str, code: str) -> IllegalAction:
-    """The action is refused with ``code``, a readable message, and the state untouched."""
+    """The action is refused with ``code`` and JSON-ready parameters, the presentation has a
+    readable sentence for it, and the state is untouched."""
     before = state.to_dict()
     with pytest.raises(IllegalAction) as info:
         apply(state, seat, notation)
-    assert info.value.code == code, info.value.message
-    assert isinstance(info.value.message, str) and len(info.value.message) > 10
-    assert str(info.value) == info.value.message
+    refusal = info.value
+    assert refusal.code == code, str(refusal)
+    assert json.loads(json.dumps(refusal.as_data())) == refusal.as_data()
+    assert str(refusal).startswith(code)  # logs name the code
+    sentence = message_for(refusal, state.seats)
+    assert len(sentence) > 10 and code not in sentence and "%(" not in sentence, sentence
     assert state.to_dict() == before
-    return info.value
+    return refusal
 
 
 def bag(text: str) -> Counter:
@@ -42,7 +49,8 @@ def rack(state: State, seat: int) -> Counter:
 
 
 def texts(events: list[Event], names: list[str], viewer: int | None = None) -> list[str]:
-    return [e.text(names, viewer) for e in events]
+    """The log's lines for ``viewer``, as the presentation words them."""
+    return [event_line(e, names, viewer) for e in events]
 
 
 def kinds(events: list[Event]) -> list[str]:

@@ -7,8 +7,10 @@ import random
 from collections import Counter
 
 from games.engine import player_view
-from games.engine.melds import RUN, classify
-from games.engine.state import OVER, State
+from games.engine.remi.melds import RUN, classify
+from games.engine.remi.moves import swap_candidates
+from games.engine.remi.solver import solve
+from games.engine.remi.state import OVER, State
 from games.engine.tiles import full_set
 
 ALL_TILES = Counter(full_set())
@@ -77,3 +79,26 @@ def assert_view_hides_secrets(state: State, rng: random.Random) -> None:
             assert view["rack"] is None
         probe = with_hidden_tiles_reshuffled(state, -1 if seat is None else seat, rng)
         assert player_view(probe, seat) == view
+
+
+def layable_off_the_table(state: State) -> bool:
+    """Whether some tile off the table (the wall, the row after its first tile, the racks)
+    could be laid by a player holding all of them who has melded: the exact solver's answer
+    for additions and new melds, and every Joly swap the move generator finds.  The oracle for
+    ``stalemate.can_still_lay``, written without it."""
+    live = list(state.wall) + list(state.discards[1:])
+    for rack in state.racks:
+        live.extend(rack)
+    if not live:
+        return False
+    jolys = [t for t in live if t.is_joker]
+    numbered = [t for t in live if not t.is_joker]
+    plan = solve(
+        numbered + jolys[:2], [m.meld for m in state.melds], state.rules, first_meld=False, keep=0
+    )
+    if plan is not None and plan.tiles > 0:
+        return True
+    probe = state.copy()
+    probe.racks = [list(live)] + [[] for _ in state.racks[1:]]
+    probe.melded_on = [0] * state.players
+    return bool(swap_candidates(probe, 0))

@@ -14,7 +14,7 @@ PROBE = """
 import random
 from games.arena import play_bot_game
 from games.engine import REMI
-from games.engine.randomplay import play_random_game
+from games.engine.remi.randomplay import play_random_game
 for n in range(4):
     print(play_random_game(REMI, 4, f"det-{n}", random.Random(n)).actions[-1])
     print(play_bot_game(["hard", "normal", "easy", "easy"], f"det-bots-{n}").scores)

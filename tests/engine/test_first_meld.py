@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from games.engine import PRESETS, REMI
-from games.engine import events as ev
-from games.engine.scenario import position
-from games.engine.state import DRAW, PLAY
+from games.engine.remi import events as ev
+from games.engine.remi.scenario import position
+from games.engine.remi.state import DRAW, PLAY
+from games.presenters.remi_refusals import message_for
 
 from .helpers import bag, kinds, play, rack, refused, texts
 
@@ -61,7 +62,8 @@ REFUSED_LOW = [
 def test_a_first_meld_under_fifty_is_refused(melds, points):
     tiles = melds.replace("|", " ").replace("J=R7", "J") + " K7"
     error = refused(before_first_meld(tiles), 0, f"meld {melds}", "first-meld-too-low")
-    assert error.message == f"Your first meld is worth {points}; it needs 50."
+    assert error.params == {"points": points, "needed": 50}
+    assert message_for(error) == f"Your first meld is worth {points}; it needs 50."
 
 
 def test_forty_five_is_enough_under_the_remi_45_option():
@@ -72,7 +74,8 @@ def test_forty_five_is_enough_under_the_remi_45_option():
         assert state.melded_on[0] is not None
     forty = before_first_meld("R9 R10 R11 K2 B2 Y2 K7", PRESETS["remi-45"])
     error = refused(forty, 0, "meld R9 R10 R11 | K2 B2 Y2", "first-meld-too-low")
-    assert error.message == "Your first meld is worth 40; it needs 45."
+    assert error.params == {"points": 40, "needed": 45}
+    assert message_for(error) == "Your first meld is worth 40; it needs 45."
 
 
 def test_a_first_meld_without_a_run_is_refused():

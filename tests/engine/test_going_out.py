@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from games.engine import events as ev
 from games.engine import player_view
-from games.engine.scenario import position
-from games.engine.state import DRAW, OVER
+from games.engine.remi import events as ev
+from games.engine.remi.scenario import position
+from games.engine.remi.state import DRAW, OVER
 
 from .helpers import bag, kinds, play, rack, refused, texts
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import InvalidAction, apply
-from games.engine import events as ev
-from games.engine.scenario import position
-from games.engine.state import PLAY
+from games.engine import REMI, InvalidAction, apply, legal_verbs
+from games.engine.remi import events as ev
+from games.engine.remi.scenario import position
+from games.engine.remi.state import PLAY
 
 from .helpers import bag, kinds, play, rack, refused, texts
 
@@ -166,6 +166,47 @@ def test_no_swap_before_the_first_meld_nor_in_its_turn():
     fresh, _ = play(fresh, (0, "meld R10 R11 R12 R13 R1"))
     assert fresh.melded_on[0] == fresh.turn_number
     refused(fresh, 0, "swap 0 B11 into J K8 Y8", "first-meld-turn")
+
+
+def first_meld_with_a_joly(rules=REMI):
+    # Bogdan's B9 B10 J=B11 is on the table; Ana has not melded yet.
+    state = table("R10 J R12 R13 K2 B2 Y2 R11 K8 Y8 R5 B11", "B9 B10 J=B11", melded=[1])
+    state.rules = rules
+    state, _ = play(state, (0, "meld R10 J=R11 R12 R13 | K2 B2 Y2"))  # 40 + 15
+    assert state.melded_on[0] == state.turn_number
+    return state
+
+
+def test_in_the_first_meld_turn_a_joly_may_be_freed_from_a_meld_just_laid():
+    state = first_meld_with_a_joly()
+    assert "swap" in legal_verbs(state, 0)
+    state, events = play(state, (0, "swap 1 R11 into J K8 Y8"))
+    assert kinds(events)[:2] == [ev.SWAPPED, ev.MELDED]
+    assert shown(state, 1) == "R10 R11 R12 R13"
+    assert sorted(str(t) for t in state.melds[3].meld.tiles) == ["J", "K8", "Y8"]
+    assert rack(state, 0) == bag("R5 B11")
+    # Ana melded the Joly first, so its 50 stays hers wherever it is now.
+    state, _ = play(state, (0, "discard R5"))
+    assert state.melds[3].credits.count(0) == 1
+
+
+def test_in_the_first_meld_turn_another_players_joly_stays_out_of_reach():
+    state = first_meld_with_a_joly()
+    refusal = refused(state, 0, "swap 0 B11 into J K8 Y8", "first-meld-turn")
+    assert refusal.params == {"action": "swap-own"}
+
+
+def test_no_swap_at_all_in_the_first_meld_turn_under_the_option():
+    state = first_meld_with_a_joly(REMI.with_options(first_meld_turn_swap=False))
+    assert "swap" not in legal_verbs(state, 0)
+    refusal = refused(state, 0, "swap 1 R11 into J K8 Y8", "first-meld-turn")
+    assert refusal.params == {"action": "swap"}
+    # From the next turn on, it may.
+    state, _ = play(state, (0, "discard R5"), (1, "draw"), (1, "discard " + "Y4"))
+    state, _ = play(state, (2, "draw"))
+    state, _ = play(state, (2, f"discard {state.racks[2][-1]}"), (0, "draw"))
+    state, _ = play(state, (0, "swap 1 R11 into J K8 Y8"))
+    assert shown(state, 1) == "R10 R11 R12 R13"
 
 
 def test_a_joly_freed_and_freed_again_travels_on():

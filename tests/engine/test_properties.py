@@ -11,15 +11,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import Rules, apply, replay
-from games.engine.melds import HIGH_ONE, RUN
-from games.engine.randomplay import actor, random_action
 from games.engine.remi import new_game
-from games.engine.state import OVER, State
+from games.engine.remi.melds import HIGH_ONE, RUN
+from games.engine.remi.randomplay import actor, random_action
+from games.engine.remi.state import OVER, State
 
 from .properties import (
     assert_all_tiles_accounted_for,
     assert_table_melds_valid,
     assert_view_hides_secrets,
+    layable_off_the_table,
 )
 
 GAMES = 1000
@@ -33,11 +34,15 @@ rule_options = st.builds(
     unmelded_penalty=st.sampled_from(["flat", "rack"]),
     joly_discard_doubles=st.booleans(),
     max_rebuilds=st.sampled_from([None, 0, 1, 3]),
+    many_doublas=st.booleans(),
+    first_meld_turn_swap=st.booleans(),
+    no_winner_unmelded=st.sampled_from(["rack", "penalty"]),
+    max_idle_rebuilds=st.sampled_from([None, None, 2, 5]),
 )
 
 
 def expected_score(state: State, seat: int) -> int:
-    """Rule 15 worked out independently of games.engine.scoring."""
+    """Rule 15 worked out independently of games.engine.remi.scoring."""
     rules = state.rules
     result = state.result
     melded = 0
@@ -66,7 +71,9 @@ def expected_score(state: State, seat: int) -> int:
     if result.winner == seat:
         score = 100 + melded + twin + (100 if result.all_at_once else 0)
         return score * 2 if result.joly_out and rules.joly_discard_doubles else score
-    if state.melded_on[seat] is None:
+    if state.melded_on[seat] is None and not (
+        result.winner is None and rules.no_winner_unmelded == "rack"
+    ):
         return twin - (200 if rules.unmelded_penalty == "flat" else 100 + rack)
     return melded - rack + twin
 
@@ -95,6 +102,17 @@ def play_and_check(rules: Rules, players: int, seed: str, rng: random.Random) ->
     assert list(state.result.scores) == [expected_score(state, s) for s in range(players)]
     if state.result.winner is not None:
         assert state.racks[state.result.winner] == []
+    elif not ended_by_a_cap(state):
+        # The game ended because nothing could be laid any more -- never while a tile off
+        # the table could still go down.
+        assert not layable_off_the_table(state)
+
+
+def ended_by_a_cap(state: State) -> bool:
+    rules = state.rules
+    limited = rules.max_rebuilds is not None and state.rebuilds >= rules.max_rebuilds
+    capped = rules.max_idle_rebuilds is not None and state.idle_rebuilds >= rules.max_idle_rebuilds
+    return limited or capped
 
 
 @settings(

@@ -1,5 +1,6 @@
-"""Refusals: every documented ``IllegalAction.code`` from a concrete position, each with a
-readable message and the state left exactly as it was; NotYourTurn for out-of-turn actions."""
+"""Refusals: every documented ``IllegalAction.code`` from a concrete position, each with
+JSON-ready parameters, a readable sentence in the presentation and the state left exactly as
+it was; NotYourTurn for out-of-turn actions."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from games.engine import PRESETS, REMI, IllegalAction, NotYourTurn, apply
-from games.engine.scenario import position
-from games.engine.state import OPEN, PLAY, PRELUDE
+from games.engine.remi.scenario import position
+from games.engine.remi.state import OPEN, PLAY, PRELUDE
+from games.presenters.remi_refusals import message_for
 
 from .helpers import play, refused
 
@@ -133,12 +135,13 @@ def test_out_of_turn_actions_raise_not_your_turn(build, seat, action):
         apply(state, seat, action)
     assert isinstance(info.value, IllegalAction)
     assert info.value.code == "not-your-turn"
-    assert info.value.message == "It is Ana's turn."
+    assert info.value.params == {"turn": 0}
+    assert message_for(info.value, state.seats) == "It is Ana's turn."
     assert state.to_dict() == before
 
 
 def test_declaring_and_doublas_are_not_turn_actions():
     # Anyone may declare or deal in doublas whoever's turn it is (no NotYourTurn).
     state = prelude()
-    state, _ = play(state, (1, "declare"), (1, "doubla Y9 high"), (0, "doubla R5 low"))
+    state, _ = play(state, (1, "declare"), (1, "doubla Y9 low"), (0, "doubla R5 low"))
     assert state.declared[1]

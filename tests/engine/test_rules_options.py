@@ -20,6 +20,7 @@ COVERED = {
         "test_first_meld.py::test_the_previous_discard_may_be_taken_for_the_first_meld"
     ),
     "doubla": "test_prelude.py::test_doublas_are_refused_when_the_option_is_off",
+    "many_doublas": "test_prelude.py::test_one_doubla_a_player_under_the_option",
     "twin_bonus": "test_scoring.py::test_each_scoring_option_changes_only_its_own_part",
     "rack_one_value": "test_scoring.py::test_each_scoring_option_changes_only_its_own_part",
     "rack_joly_value": "test_scoring.py::test_each_scoring_option_changes_only_its_own_part",
@@ -27,15 +28,22 @@ COVERED = {
     "unmelded_penalty": "test_scoring.py::test_each_scoring_option_changes_only_its_own_part",
     "unmelded_flat": "test_scoring.py::test_each_scoring_option_changes_only_its_own_part",
     "unmelded_rack_base": "test_scoring.py::test_each_scoring_option_changes_only_its_own_part",
+    "no_winner_unmelded": (
+        "test_scoring.py::test_no_winner_the_never_melded_penalty_under_the_option"
+    ),
     "winner_bonus": "test_scoring.py::test_each_scoring_option_changes_only_its_own_part",
     "all_at_once_bonus": "test_scoring.py::test_going_out_all_at_once_earns_another_hundred",
     "joly_discard_doubles": (
         "test_scoring.py::test_going_out_on_a_joly_doubles_the_winner_under_the_option"
     ),
-    "max_rebuilds": "test_wall_rebuild.py::test_the_rebuild_limit_ends_the_game",
-    "max_idle_rebuilds": (
-        "test_stalemate.py::test_two_idle_rebuilds_in_a_row_end_the_game_with_no_winner"
+    "first_meld_turn_swap": (
+        "test_joly.py::test_no_swap_at_all_in_the_first_meld_turn_under_the_option"
     ),
+    "max_rebuilds": "test_wall_rebuild.py::test_the_rebuild_limit_ends_the_game",
+    "doubla_split": (
+        "test_prelude.py::test_the_even_split_option_keeps_one_to_six_low_seven_to_thirteen_high"
+    ),
+    "max_idle_rebuilds": "test_stalemate.py::test_the_safety_cap_ends_a_game_that_could_go_on",
     "series_games": "test_series.py::test_the_series_ends_after_its_number_of_games",
     "target_score": "test_series.py::test_the_series_ends_when_someone_reaches_the_target",
     "low_tile_warning": "test_turns.py::test_the_announcement_threshold_is_an_option",
@@ -67,6 +75,11 @@ def test_the_defaults_are_the_source_rules():
     assert REMI.all_at_once_bonus == 100
     assert REMI.joly_discard_doubles is False
     assert REMI.max_rebuilds is None
+    # The readings of Romanian printed rules (issue 16):
+    assert REMI.many_doublas is True
+    assert REMI.first_meld_turn_swap is True
+    assert REMI.no_winner_unmelded == "rack"
+    assert REMI.max_idle_rebuilds == 10  # generous: ten idle passes through the wall
 
 
 @pytest.mark.parametrize(
@@ -89,6 +102,8 @@ def test_each_preset_is_the_source_with_one_variation(preset, change):
         {"first_meld_minimum": -5},
         {"unmelded_penalty": "zero"},
         {"max_rebuilds": -1},
+        {"max_idle_rebuilds": 0},
+        {"no_winner_unmelded": "flat"},
         {"series_games": 0},
     ],
 )

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from games.engine import PRESETS, REMI
-from games.engine.scenario import position
-from games.engine.state import PLAY
+from games.engine.remi.scenario import position
+from games.engine.remi.state import PLAY
 
 from .helpers import play
 
@@ -201,20 +201,49 @@ def test_no_winner_nobody_gets_the_hundred():
     )
     state, _ = play(state, (0, "draw"))
     assert state.result.winner is None
-    # Ana: 15 - (5 + 5 + 25) = -20; Bogdan: 30 - 25 = 5; Cristi never melded: -200
-    assert state.result.scores == (-20, 5, -200)
+    # Ana: 15 - (5 + 5 + 25) = -20; Bogdan: 30 - 25 = 5; Cristi never melded: -(5 + 5)
+    assert state.result.scores == (-20, 5, -10)
+    assert state.result.breakdown[2] == {"melded": 0, "rack": -10, "total": -10}
 
 
-def test_no_winner_under_the_printed_rules():
+def no_winner(rules):
     state = position(
         ["K9 K2 J", "B1", "K6 K7"],
-        rules=PRESETS["remi-printed"],
+        rules=rules,
         melds=[("R5 R6 R7", 0), ("Y10 Y11 Y12", 1)],
         melded=[0, 1],
         discards="K4",
     )
     state, _ = play(state, (0, "draw"))
-    assert state.result.scores == (-20, 5, -110)  # Cristi: -(100 + 5 + 5)
+    return state.result
+
+
+def test_no_winner_a_player_who_never_melded_loses_the_rack_under_every_penalty():
+    # The source: with no winner "everyone scores for the tiles they have put down less the
+    # tiles they have left" -- the never-melded penalty is for losing to a winner.
+    assert no_winner(PRESETS["remi-printed"]).scores == (-20, 5, -10)
+    assert no_winner(REMI.with_options(unmelded_flat=150)).scores == (-20, 5, -10)
+
+
+def test_no_winner_the_never_melded_penalty_under_the_option():
+    penalty = REMI.with_options(no_winner_unmelded="penalty")
+    assert no_winner(penalty).scores == (-20, 5, -200)
+    assert no_winner(penalty).breakdown[2] == {"never_melded": -200, "total": -200}
+    printed = PRESETS["remi-printed"].with_options(no_winner_unmelded="penalty")
+    assert no_winner(printed).scores == (-20, 5, -110)  # Cristi: -(100 + 5 + 5)
+
+
+def test_the_no_winner_option_leaves_a_game_with_a_winner_alone():
+    for choice in ("rack", "penalty"):
+        state = position(
+            ["K11 K12 K13 K9", "B4 B5"],
+            rules=REMI.with_options(no_winner_unmelded=choice),
+            melded=[0],
+            discards="K4",
+            phase=PLAY,
+        )
+        state, _ = play(state, (0, "meld K11 K12 K13"), (0, "discard K9"))
+        assert state.result.scores == (130, -200)
 
 
 def joly_out(rules):

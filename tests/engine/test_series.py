@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games.engine import REMI, Series, new_series
-from games.engine.scenario import position
-from games.engine.state import PLAY
+from games.engine.remi.scenario import position
+from games.engine.remi.state import PLAY
 
 from .helpers import play
 

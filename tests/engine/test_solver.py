@@ -1,4 +1,4 @@
-"""The exact placement solver (games/engine/solver.py).
+"""The exact placement solver (games/engine/remi/solver.py).
 
 1. Hand-worked positions (values by rule 8: 2-9 are 5, 10-13 are 10, a 1 is 5 low, 10 high,
    25 in a set; a Joly is worth the tile it stands for).
@@ -20,11 +20,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import REMI, Group, InvalidMeld, Rules, apply, classify, parse_tiles
-from games.engine.melds import RUN, Meld, extend
-from games.engine.randomplay import play_random_game
-from games.engine.rules import PRESETS
-from games.engine.solver import EMPTY_PLAN, Plan, solve
-from games.engine.state import PLAY, USE_DISCARD, State
+from games.engine.remi.melds import RUN, Meld, extend
+from games.engine.remi.randomplay import play_random_game
+from games.engine.remi.rules import PRESETS
+from games.engine.remi.solver import EMPTY_PLAN, Plan, solve
+from games.engine.remi.state import PLAY, USE_DISCARD, State
 from games.engine.tiles import COLOURS, JOKER, Tile, sort_key
 
 
@@ -557,7 +557,7 @@ def test_plans_from_random_games_are_accepted_by_the_engine():
 def assert_no_single_move_beats(plan: Plan, rack: list[Tile], table: list[Meld], may_add: bool):
     """A cheap independent lower bound: no single new meld or single-tile addition is worth
     more than the whole plan."""
-    from games.engine.moves import meld_candidates
+    from games.engine.remi.moves import meld_candidates
 
     for group in meld_candidates(rack):
         if len(group.tiles) < len(rack):

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from games.engine import REMI, Group, InvalidAction, InvalidMeld, classify, new_game, parse_tiles
-from games.engine.melds import RUN, SET, extend
+from games.engine.remi.melds import RUN, SET, extend
 from games.engine.tiles import JOKER, Tile, full_set
 
 

@@ -1,11 +1,11 @@
 from __future__ import annotations
 
 from games.engine import apply, new_game
-from games.engine.rules import REMI
-from games.engine.scenario import position
-from games.engine.state import DRAW, OPEN, PLAY
+from games.engine.remi.rules import REMI
+from games.engine.remi.scenario import position
+from games.engine.remi.state import DRAW, OPEN, PLAY
+from games.engine.remi.timeout import timeout_action
 from games.engine.tiles import parse_tile, parse_tiles
-from games.engine.timeout import timeout_action
 
 
 def test_timeout_in_the_prelude_says_ready_for_seats_not_yet_ready():

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from games.engine import REMI, InvalidAction, NotYourTurn, apply, legal_verbs, new_game
-from games.engine import events as ev
-from games.engine.scenario import position
-from games.engine.state import DRAW, OPEN, PLAY
+from games.engine.remi import events as ev
+from games.engine.remi.scenario import position
+from games.engine.remi.state import DRAW, OPEN, PLAY
 
 from .helpers import bag, kinds, play, rack, refused, texts
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections import Counter
 
 from games.engine import REMI, apply
-from games.engine import events as ev
-from games.engine.scenario import position
-from games.engine.state import OVER, PLAY
+from games.engine.remi import events as ev
+from games.engine.remi.scenario import position
+from games.engine.remi.state import OVER, PLAY
 
 from .helpers import bag, kinds, play, rack, refused, texts
 
@@ -17,8 +17,9 @@ NAMES = ["Ana", "Bogdan"]
 
 
 def empty_wall(discards: str, rules=REMI, **kw):
+    # Bogdan's B4 B5 B6 can still be laid, so the game is not stuck.
     kw.setdefault("melded", [0])
-    return position(["R2 R3 K9 Y11", "B4 B6 K12"], rules=rules, discards=discards, **kw)
+    return position(["R2 R3 K9 Y11", "B4 B5 B6 K12"], rules=rules, discards=discards, **kw)
 
 
 def test_an_empty_wall_is_rebuilt_from_the_row_but_its_first_tile():
@@ -84,6 +85,9 @@ def test_the_rebuild_limit_ends_the_game():
     state, _ = play(state, (0, "discard K9"))  # the row is K4 K9 again, the wall empty
     state, events = play(state, (1, "draw"))
     assert kinds(events) == [ev.NO_WINNER]
+    assert texts(events, NAMES) == [
+        "The wall may not be rebuilt again: the game ends with no winner."
+    ]
     assert state.result.winner is None
 
 

@@ -9,10 +9,13 @@ from games.arena import (
     GameResult,
     mean_interval,
     paired_difference,
+    play_bot_game,
+    run_series,
     seating,
     summarise,
     wilson_interval,
 )
+from games.engine import get_game
 
 
 def test_wilson_interval_matches_the_textbook_values():
@@ -62,3 +65,34 @@ def test_arena_command_prints_rates_scores_and_verdicts(capsys):
 def test_arena_command_refuses_bad_seat_lists(seats):
     with pytest.raises(CommandError):
         call_command("arena", games=1, seats=seats)
+
+
+def test_a_series_keeps_its_seating_passes_the_deal_and_is_won_on_total_score():
+    results = run_series(["normal", "easy"], 3, 2, "series-test", game=get_game("remi"))
+    assert [r.levels for r in results] == [
+        ("normal", "easy"),
+        ("easy", "normal"),
+        ("normal", "easy"),
+    ]
+    for number, result in enumerate(results):
+        # The match's totals are its two games' scores, dealt by seat 0 then seat 1.
+        games = [
+            play_bot_game(result.levels, f"series-test/{number}/{hand}", dealer=hand)
+            for hand in range(2)
+        ]
+        assert result.scores == tuple(sum(g.scores[seat] for g in games) for seat in range(2))
+        best = max(result.scores)
+        expected = result.scores.index(best) if result.scores.count(best) == 1 else None
+        assert result.winner == expected
+
+
+def test_arena_command_plays_matches(capsys):
+    call_command("arena", games=2, series=2, seats="normal,easy", seed="arena-series")
+    out = capsys.readouterr().out
+    assert "2 matches of 2 games, seats normal,easy (rotating)" in out
+    assert "match win rate" in out and "score difference per match" in out
+
+
+def test_arena_command_refuses_a_negative_series():
+    with pytest.raises(CommandError, match="--series must be 0"):
+        call_command("arena", games=2, series=-1, seats="normal,easy")

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from games import services
-from games.engine.state import State
+from games import engine, services
+from games.engine.remi.state import State
 from games.models import Action, Game, Seat, Table
 from games.tasks import bot_move, sweep_bot_turns
 from remi_site.paths import BASE_DIR
@@ -27,7 +27,7 @@ def bot_table(owner, levels: list[str], **options) -> Table:
     """A table whose every seat is a bot (as the admin may set up for a tournament)."""
     table = Table.objects.create(
         owner=owner,
-        rules=services.engine.PRESETS["remi"].with_options(**options).to_dict(),
+        rules=engine.PRESETS["remi"].with_options(**options).to_dict(),
         seat_count=len(levels),
     )
     for position, level in enumerate(levels):

@@ -21,6 +21,8 @@ def slow_game(alice, bob, django_capture_on_commit_callbacks):
             seat_count=2,
             pace=Table.Pace.SLOW,
             move_seconds=24 * 3600,
+            # Correspondence tables autoplay by default; this test is about the timeout move.
+            on_timeout=Table.OnTimeout.MOVE,
             options={"doubla": False},
         )
         services.join_table(table, bob)

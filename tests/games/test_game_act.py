@@ -8,11 +8,14 @@ import pytest
 from django.utils.html import escape
 
 from games import engine, services
-from games.engine import IllegalAction, NotYourTurn, scenario
-from games.engine.rules import REMI
-from games.engine.state import State
+from games.engine import IllegalAction, NotYourTurn
+from games.engine.remi import scenario
+from games.engine.remi.rules import REMI
+from games.engine.remi.state import State
 from games.models import Action, Game, Seat
-from games.views import ActionForm, _notation
+from games.presenters.remi_forms import ActionForm
+from games.presenters.remi_forms import notation as _notation
+from games.presenters.remi_refusals import message_for
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 PARTS = ("game-status", "game-players", "game-melds", "game-row", "game-rack", "game-controls")
@@ -82,7 +85,9 @@ def test_an_illegal_move_shows_the_engines_message_and_changes_nothing(client, p
     html = response.content.decode()
     with pytest.raises(IllegalAction) as refusal:  # the first player must open with a discard
         engine.apply(State.from_dict(before.state), before.state["first_player"], "draw")
-    assert error_text(html) == escape(refusal.value.message)
+    # The engine gives the code; the page shows the presentation's sentence for it.
+    names = before.state["seats"]
+    assert error_text(html) == escape(message_for(refusal.value, names))
     assert 'id="game-controls"' in html
     assert 'id="game-rack"' not in html  # nothing changed, so only the controls come back
     assert_unchanged(started, before)
@@ -113,7 +118,10 @@ def test_another_seats_move_is_refused_as_not_their_turn(client, players, starte
     assert response.status_code == 200
     with pytest.raises(NotYourTurn) as refusal:
         engine.apply(State.from_dict(before.state), 1 - seat, f"discard {tile}")
-    assert error_text(response.content.decode()) == escape(refusal.value.message)
+    assert refusal.value.params == {"turn": seat}
+    names = before.state["seats"]
+    assert error_text(response.content.decode()) == escape(message_for(refusal.value, names))
+    assert error_text(response.content.decode()) == escape(f"It is {names[seat]}'s turn.")
     assert_unchanged(started, before)
 
 
@@ -277,7 +285,7 @@ def near_the_end(game: Game, seat: int) -> None:
         phase="play",
         names=names,
     )
-    Game.objects.filter(pk=game.pk).update(state=state.to_dict(), turn=seat)
+    Game.objects.filter(pk=game.pk).update(state=state.to_dict(), to_act=[seat])
 
 
 @pytest.fixture

@@ -6,8 +6,9 @@ import re
 from typing import Any
 
 from games import presenters, services
-from games.engine.state import State
+from games.engine.remi.state import State
 from games.models import Game, Seat
+from games.presenters import remi as remi_presenter
 
 
 def rack_of(game: Game, seat: int) -> list[str]:
@@ -72,10 +73,25 @@ def test_a_private_tables_game_shows_to_its_players(client, bob, private_game):
     assert sorted(rack_tiles(response.content.decode())) == sorted(rack_of(private_game, 1))
 
 
-def test_the_game_page_asks_a_visitor_to_log_in(client, started):
+def test_a_visitor_watches_a_public_game_as_a_spectator(client, started):
     response = client.get(started.get_absolute_url())
-    assert response.status_code == 302
-    assert "/login" in response["Location"]
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "You are watching this game." in html
+    assert rack_tiles(html) == []
+    assert 'id="action-form"' not in html
+
+
+def test_a_private_game_asks_a_visitor_to_log_in(client, private_game):
+    for url in (
+        private_game.get_absolute_url(),
+        f"/games/{private_game.pk}/replay/",
+        f"/games/{private_game.pk}/deal/",
+        "/games/987654/",  # whether the game exists or not
+    ):
+        response = client.get(url)
+        assert response.status_code == 302, url
+        assert "/login" in response["Location"]
 
 
 def test_an_unknown_game_is_not_found(client, alice, db):
@@ -101,10 +117,10 @@ def test_the_context_holds_no_other_rack_nor_the_wall_nor_the_seed(started):
 def test_the_rack_keeps_the_saved_order_and_appends_new_tiles():
     saved = ["K5", "R1", "J", "R1", "B9"]
     rack = ["R1", "B9", "R1", "J", "Y3", "K5"]  # Y3 came since the order was saved
-    assert presenters.arrange_rack(rack, saved) == ["K5", "R1", "J", "R1", "B9", "Y3"]
+    assert remi_presenter.arrange_rack(rack, saved) == ["K5", "R1", "J", "R1", "B9", "Y3"]
     # A tile played away drops out; a saved order that is not a list is ignored.
-    assert presenters.arrange_rack(["R1", "Y3"], saved) == ["R1", "Y3"]
-    assert presenters.arrange_rack(["Y3", "R1", "J"], {"x": 1}) == ["R1", "Y3", "J"]
+    assert remi_presenter.arrange_rack(["R1", "Y3"], saved) == ["R1", "Y3"]
+    assert remi_presenter.arrange_rack(["Y3", "R1", "J"], {"x": 1}) == ["R1", "Y3", "J"]
 
 
 def test_the_log_shows_a_drawn_tile_only_to_the_player_who_drew_it(client, alice, bob, started):

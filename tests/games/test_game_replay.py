@@ -9,10 +9,10 @@ import pytest
 from django.utils.html import escape
 
 from games import services
-from games.engine.events import Event
-from games.engine.randomplay import actor, random_action
-from games.engine.state import OVER, State
+from games.engine.remi.randomplay import actor, random_action
+from games.engine.remi.state import OVER, State
 from games.models import Action, Game
+from games.presenters.remi_text import event_line
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -61,7 +61,7 @@ def test_a_finished_game_replays_from_the_deal_to_the_end(client, carol, finishe
     names = finished.state["seats"]
     first_move = Action.objects.get(game=finished, version=1)
     for data in first_move.events:  # the caption reads the first move as a spectator
-        assert escape(Event.from_dict(data).text(names)) in part
+        assert escape(event_line(data, names)) in part
 
     last = client.get(url, {"step": steps}).content.decode()
     assert step_of(last) == (steps, steps)
@@ -77,14 +77,44 @@ def test_each_replay_step_rebuilds_the_same_public_position(client, alice, finis
     final = State.from_dict(finished.state)
     html = client.get(url, {"step": steps}, **HTMX).content.decode()
     assert f"Wall: {len(final.wall)} tile" in html
-    # A player's own draws stay hidden in the replay's log, as for any spectator.
-    assert "You drew" not in html
 
 
-def test_the_replay_never_shows_the_seed(client, alice, finished):
+def test_a_players_replay_log_tells_their_own_draws_and_a_spectators_none(
+    client, alice, carol, finished
+):
+    """The replay is the player's review of their own decisions: their own draws are named
+    in its log (as they were during play), another seat's never; a spectator's names none."""
+    steps = Action.objects.filter(game=finished).count()
+    draws = {
+        seat: [
+            a.version
+            for a in Action.objects.filter(game=finished, seat=seat)
+            if any(e.get("kind") == "drew" for e in a.events)
+        ]
+        for seat in (0, 1)
+    }
+    assert draws[0] and draws[1], "both players drew in the game"
+    url = f"/games/{finished.pk}/replay/"
+    client.force_login(alice)  # seat 0
+    own = client.get(url, {"step": draws[0][-1]}, **HTMX).content.decode()
+    assert "You drew" in own
+    others = client.get(url, {"step": draws[1][-1]}, **HTMX).content.decode()
+    caption = re.search(r'<p class="replay-caption".*?</p>', others, re.S).group(0)
+    assert "You drew" not in caption
+    client.force_login(carol)
+    for step in (draws[0][-1], draws[1][-1], steps):
+        assert "You drew" not in client.get(url, {"step": step}, **HTMX).content.decode()
+
+
+def test_the_replay_reveals_the_seed_of_the_finished_game_only_on_its_page(client, alice, finished):
     client.force_login(alice)
-    html = client.get(f"/games/{finished.pk}/replay/", {"step": 3}).content.decode()
-    assert finished.state["seed"] not in html
+    seed = finished.state["seed"]
+    assert (
+        seed
+        not in client.get(f"/games/{finished.pk}/replay/", {"step": 3}, **HTMX).content.decode()
+    )  # the step swapped in by htmx
+    page = client.get(f"/games/{finished.pk}/replay/", {"step": 3}).content.decode()
+    assert seed in page and "Verify the deal" in page
 
 
 def test_a_game_still_being_played_has_no_replay(client, alice, started):
@@ -116,7 +146,8 @@ def test_the_last_replay_step_shows_the_table_as_the_game_ended(client, alice, f
 
     def melds(html: str) -> list[str]:
         return re.findall(
-            r'class="meld" data-meld="\d+" aria-pressed="false" aria-label="([^"]+)"', html
+            r'class="meld(?: recent)?" data-meld="\d+" aria-pressed="false" aria-label="([^"]+)"',
+            html,
         )
 
     def row(html: str) -> list[str]:
@@ -124,3 +155,14 @@ def test_the_last_replay_step_shows_the_table_as_the_game_ended(client, alice, f
 
     assert melds(replayed) == melds(game_page)
     assert row(replayed) == row(game_page)
+
+
+def test_a_log_from_another_engine_version_that_no_longer_replays_says_so(client, alice, finished):
+    # A rule change refuses an old move: the replay stops there and names both versions.
+    first = Action.objects.filter(game=finished).order_by("version").first()
+    Action.objects.filter(pk=first.pk).update(notation="ready")  # no doublas at this table
+    Game.objects.filter(pk=finished.pk).update(engine_version=0)
+    client.force_login(alice)
+    html = client.get(f"/games/{finished.pk}/replay/", {"step": 2}).content.decode()
+    assert "can no longer be replayed past this point" in html
+    assert "played under rules version 0" in html

@@ -6,6 +6,8 @@ the spectator keep a real WebSocket open on the game (and on the lobby and the t
 through the real Redis channel layer, and every frame they are sent is captured.  After every
 move each viewer also loads the game page and its htmx partial; before, during and after the
 game they load the lobby, the table page and "my games"; once the game is over, the replay.
+Every viewer also listens to the game's chat, where players and the spectator talk now and
+then: no chat frame names a tile, and during play neither room hears the other.
 
 Every piece of HTML is checked structurally, not by searching for tile names (tiles come in
 pairs, and one copy may be public while the other is hidden):
@@ -19,6 +21,11 @@ pairs, and one copy may be public while the other is hidden):
 - and the strongest check: after secretly reshuffling every hidden tile (other racks, the
   wall), changing other seats' doubla pairs and the secrets in other seats' log events, the
   viewer's page renders byte for byte the same.
+
+The deal's seed never shows while the game is played (pages, partials, frames, the "verify
+the deal" page, the lobby side), the series' seed never at all; once the game is over the
+result and replay pages reveal the game's seed.  The replay shows each player their own rack
+at every step (and their own secrets in the log), a spectator none.
 """
 
 from __future__ import annotations
@@ -39,7 +46,7 @@ from django.conf import settings
 from django.test import Client
 
 from games import engine, services
-from games.engine.actions import (
+from games.engine.remi.actions import (
     AddToMeld,
     Declare,
     Discard,
@@ -54,11 +61,12 @@ from games.engine.actions import (
     TakeExposed,
     Undo,
 )
-from games.engine.randomplay import actor, random_action
-from games.engine.state import OVER, PRELUDE, State
+from games.engine.remi.randomplay import actor, random_action
+from games.engine.remi.state import OVER, PRELUDE, State
 from games.engine.tiles import full_set, parse_tile
 from games.models import Action, Game, Table
-from games.views import ActionForm, _notation
+from games.presenters.remi_forms import ActionForm
+from games.presenters.remi_forms import notation as _notation
 from remi_site.asgi import application
 from tests.conftest import make_user
 
@@ -66,13 +74,16 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 ORIGIN = (b"origin", b"http://localhost")
+HOST = (b"host", b"localhost")  # a browser always says which site it asked for
 FRAME_TIMEOUT = 10
 
 # Series seeds whose scripted game (see scripted_move) is short and still has doublas offered
 # and exchanged, draws, melds, additions, takes from the row, a going out — checked below.
-SEEDS = {2: "hidden-2-31", 3: "hidden-3-13", 4: "hidden-4-53"}
+SEEDS = {2: "hidden-2-158", 3: "hidden-3-146", 4: "hidden-4-21"}
 PLAYERS = ("alice", "bob", "carol", "dave")
 MAX_ACTIONS = 400
+# A chat line every so many moves: often enough to cross the game, under the rate limit.
+CHAT_EVERY = 23
 
 SECTIONS = (
     "game-status",
@@ -281,6 +292,9 @@ def check_html(html: str, truth: Truth, *, page: str, whole: bool = False) -> No
     root = parse(html)
     state, seat = truth.state, truth.seat
     where = f"{page} (seat {seat}, turn {state.turn_number}, phase {state.phase})"
+    # The seed: only once the game is over (a replay page is of a finished game).
+    if not truth.over and truth.final is None:
+        check_no_seed(html, state.seed, where)
     sections = {name: root.by_id(name) for name in SECTIONS}
     if whole:
         missing = [name for name, node in sections.items() if node is None]
@@ -319,6 +333,8 @@ def check_html(html: str, truth: Truth, *, page: str, whole: bool = False) -> No
             label = f"Meld {button.attrs['data-meld']}, {table_meld.kind}: " + ", ".join(
                 label_of(code, stands) for code, stands in expected
             )
+            if "recent" in button.classes:  # laid or changed by the previous player
+                label += " (just played)"
             assert button.attrs.get("aria-label") == label, (button.attrs.get("aria-label"), label)
         in_melds = [n for n in tiles if in_section(n, "game-melds")]
         assert all(n.inside(lambda p: p in buttons) for n in in_melds), where
@@ -413,6 +429,13 @@ def check_html(html: str, truth: Truth, *, page: str, whole: bool = False) -> No
             f"{where}: {what} {version} names tiles it may not: {extra} "
             f"(its events: {truth.log.get(version)})"
         )
+
+
+def check_no_seed(html: str, seed: str, where: str) -> None:
+    """Neither the game's seed nor the series' (the seed the test chose) is in ``html``."""
+    assert seed not in html, f"{where}: shows the deal's seed"
+    for series_seed in SEEDS.values():
+        assert series_seed not in html, f"{where}: shows the series' seed"
 
 
 def caption(node: Node) -> bool:
@@ -553,6 +576,7 @@ class Viewer:
     client: Client
     game_socket: WebsocketCommunicator | None = None
     lobby_sockets: list[WebsocketCommunicator] = field(default_factory=list)
+    chat_socket: WebsocketCommunicator | None = None
     frames: int = 0
 
     @property
@@ -590,6 +614,13 @@ def check_pages_at(game_id: int, viewers: list[Viewer], rng: random.Random) -> N
         check_html(page, truth, page="game page", whole=True)
         check_html(partial, truth, page="game partial", whole=True)
         assert version_of(page) == version_of(partial) == game.version
+        assert game.deal_commitment and game.deal_commitment in page
+        # The "verify the deal" page, asked with the true seed: the commitment alone.
+        deal = get_html(viewer.client, f"/games/{game_id}/deal/?seed={state.seed}")
+        assert game.deal_commitment in deal
+        if state.phase != OVER:
+            check_no_seed(deal, state.seed, f"deal page (seat {viewer.seat})")
+            assert 'id="deal-verdict"' not in deal
 
         # Every action with another seat's secret (the page shows the last few dozen).
         actions = [
@@ -617,13 +648,24 @@ def check_pages_at(game_id: int, viewers: list[Viewer], rng: random.Random) -> N
 
 
 def check_lobby_pages(table: Table, viewers: list[Viewer], when: str) -> None:
+    game = Game.objects.filter(table=table).first()
+    seed = State.from_dict(game.state).seed if game is not None else None
     for viewer in viewers:
         for url in ("/lobby/", f"/tables/{table.pk}/", "/games/mine/"):
-            check_tileless(get_html(viewer.client, url), f"{url} {when}")
+            html = get_html(viewer.client, url)
+            check_tileless(html, f"{url} {when}")
+            if seed is not None:
+                check_no_seed(html, seed, f"{url} {when}")
         check_tileless(get_html(viewer.client, "/lobby/", **HTMX), f"lobby partial {when}")
         check_tileless(
             get_html(viewer.client, f"/tables/{table.pk}/", **HTMX), f"table partial {when}"
         )
+
+
+def rack_of(html: str) -> str:
+    match = re.search(r'<section id="game-rack".*?</section>', html, re.S)
+    assert match, "no rack section"
+    return match.group(0)
 
 
 def check_replay(game_id: int, viewers: list[Viewer]) -> int:
@@ -641,19 +683,41 @@ def check_replay(game_id: int, viewers: list[Viewer]) -> int:
     for step in range(len(notations) + 1):
         if step:
             state, _ = engine.apply(state, *notations[step - 1])
+        # Each player sees their own rack (and their own secrets in the log), a spectator
+        # none: check_html holds the rack section to exactly the viewer's own rack.
         viewer = viewers[step % len(viewers)]
         html = get_html(viewer.client, f"{url}?step={step}", **HTMX)
-        truth = Truth(state, None, log, None, step=step)
+        truth = Truth(state, viewer.seat, log, viewer.seat, step=step)
         check_html(html, truth, page=f"replay step {step}")
+        check_no_seed(html, final.seed, f"replay step {step}")  # the step is not the page
         pages += 1
         if step % 10 == 0 or step == len(notations):
             for viewer in viewers:
                 page = get_html(viewer.client, f"{url}?step={step}")
-                truth = Truth(state, None, log, None, final=final, step=step)
+                truth = Truth(state, viewer.seat, log, viewer.seat, final=final, step=step)
                 check_html(page, truth, page=f"replay page step {step}")
+                assert final.seed in page, "the replay page of a finished game shows its seed"
                 pages += 1
+    # A player's replay showed them their own dealt rack at the deal.
+    first = engine.new_game(final.rules, final.seats, final.seed, final.dealer)
+    for viewer in viewers:
+        racks = re.findall(r'data-tile="([^"]+)"', rack_of(get_html(viewer.client, url)))
+        expected = [] if viewer.seat is None else [str(t) for t in first.racks[viewer.seat]]
+        assert sorted(racks) == sorted(expected), (viewer.seat, racks)
     assert state.to_dict()["racks"] == final.to_dict()["racks"]
     return pages
+
+
+def check_revealed_deal(game_id: int, viewers: list[Viewer]) -> None:
+    """Once over, the game's page reveals its seed and the deal checks out against it."""
+    game = Game.objects.get(pk=game_id)
+    seed = State.from_dict(game.state).seed
+    for viewer in viewers:
+        page = get_html(viewer.client, f"/games/{game_id}/")
+        assert seed in page and "Verify the deal" in page
+        deal = get_html(viewer.client, f"/games/{game_id}/deal/?seed={seed}")
+        assert 'data-verified="true"' in deal
+        assert all(s not in page + deal for s in SEEDS.values()), "the series' seed shows"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -686,17 +750,36 @@ def test_no_page_or_frame_shows_another_rack_or_the_wall(players, monkeypatch, a
         sync = sync_to_async  # thread_sensitive: the test's own thread and connection
         for viewer in viewers:  # the lobby and the table page listen before the start
             for path in ("/ws/lobby/", f"/ws/lobby/?table={table.pk}&seen=open"):
-                ws = WebsocketCommunicator(application, path, headers=[ORIGIN, viewer.cookie])
+                ws = WebsocketCommunicator(application, path, headers=[ORIGIN, HOST, viewer.cookie])
                 assert (await ws.connect())[0]
                 viewer.lobby_sockets.append(ws)
         assert (await sync(owner.client.post)(f"/tables/{table.pk}/start/")).status_code == 302
         game = await sync(Game.objects.get)(table=table)
         for viewer in viewers:
             ws = WebsocketCommunicator(
-                application, f"/ws/games/{game.pk}/?version=0", headers=[ORIGIN, viewer.cookie]
+                application,
+                f"/ws/games/{game.pk}/?version=0",
+                headers=[ORIGIN, HOST, viewer.cookie],
             )
             assert (await ws.connect())[0], f"{viewer.user} could not connect"
             viewer.game_socket = ws
+            chat = WebsocketCommunicator(
+                application, f"/ws/games/{game.pk}/chat/", headers=[ORIGIN, HOST, viewer.cookie]
+            )
+            assert (await chat.connect())[0], f"{viewer.user} could not open the chat"
+            viewer.chat_socket = chat
+        # A second tab of every viewer and an anonymous spectator: the sockets of one process
+        # share each version's renders (games.live_views), and each must get exactly what the
+        # first socket of the same seat gets, the anonymous one what the logged-in spectator
+        # gets — never a render made for another seat.
+        extra: list[tuple[Viewer, WebsocketCommunicator]] = []
+        for viewer in [*viewers, None]:
+            cookie = [viewer.cookie] if viewer is not None else []
+            ws = WebsocketCommunicator(
+                application, f"/ws/games/{game.pk}/?version=0", headers=[ORIGIN, HOST, *cookie]
+            )
+            assert (await ws.connect())[0]
+            extra.append((viewer or viewers[-1], ws))
         await sync(check_pages_at)(game.pk, viewers, hiding)
         await sync(check_lobby_pages)(table, viewers, "at the start")
 
@@ -733,8 +816,10 @@ def test_no_page_or_frame_shows_another_rack_or_the_wall(players, monkeypatch, a
             after = State.from_dict(game.state)
             log = await sync(stored_log)(game.pk)
             await sync(check_html)(answer, Truth(after, seat, log, seat), page="act", whole=True)
+            sent: dict[int | None, str] = {}
             for viewer in viewers:
                 frame = await viewer.game_socket.receive_from(timeout=FRAME_TIMEOUT)
+                sent[viewer.seat] = frame
                 viewer.frames += 1
                 assert version_of(frame) == version + 1
                 truth = Truth(after, viewer.seat, log, viewer.seat)
@@ -742,6 +827,10 @@ def test_no_page_or_frame_shows_another_rack_or_the_wall(players, monkeypatch, a
                 if viewer is actor_view:
                     # The socket and the act view render the same partials.
                     assert normalised(frame) == normalised(answer)
+            for viewer, ws in extra:
+                again = await ws.receive_from(timeout=FRAME_TIMEOUT)
+                assert again == sent[viewer.seat], f"another tab of seat {viewer.seat} differs"
+                checks["shared frames"] += 1
             if version % 9 == 4:
                 stale = await sync(actor_view.client.post)(
                     f"/games/{game.pk}/act/", {"version": version, "verb": "draw"}, **HTMX
@@ -760,14 +849,45 @@ def test_no_page_or_frame_shows_another_rack_or_the_wall(players, monkeypatch, a
                             f"/games/{game.pk}/rack/", {"order": order}, **HTMX
                         )
                         assert saved.status_code == 204
+            if version % CHAT_EVERY == 5:
+                # The player who just moved talks; now and then the spectator does too.
+                said = await sync(actor_view.client.post)(
+                    f"/games/{game.pk}/chat/", {"text": f"Move {version}: good luck"}, **HTMX
+                )
+                assert said.status_code == 200
+                checks["player lines"] += 1
+                if version % (2 * CHAT_EVERY) == 5:
+                    watching = await sync(viewers[-1].client.post)(
+                        f"/games/{game.pk}/chat/", {"text": f"Watching move {version}"}, **HTMX
+                    )
+                    assert watching.status_code == 200
+                    checks["spectator lines"] += 1
             await sync(check_pages_at)(game.pk, viewers, hiding)
             checks["positions"] += 1
         else:
             pytest.fail(f"the scripted game did not end in {MAX_ACTIONS} actions")
 
         for viewer in viewers:
+            # Chat frames name no tile, and during play each room hears only itself.
+            lines = []
+            while not await viewer.chat_socket.receive_nothing(timeout=0.3):
+                lines.append(await viewer.chat_socket.receive_from())
+            for line in lines:
+                check_tileless(line, "a chat frame")
+            heard = " ".join(lines)
+            if viewer.seat is None:
+                assert "good luck" not in heard, "a spectator heard the players' chat"
+                assert heard.count("Watching move") == checks["spectator lines"]
+            else:
+                assert "Watching move" not in heard, "a player heard the spectators' chat"
+                assert heard.count("good luck") == checks["player lines"]
+            checks["chat frames"] += len(lines)
+            await viewer.chat_socket.disconnect()
             assert await viewer.game_socket.receive_nothing(timeout=0.3), "an extra frame"
             await viewer.game_socket.disconnect()
+        for _, ws in extra:
+            assert await ws.receive_nothing(timeout=0.1), "an extra frame"
+            await ws.disconnect()
             for ws in viewer.lobby_sockets:
                 while not await ws.receive_nothing(timeout=0.3):
                     frame = await ws.receive_from()
@@ -776,6 +896,7 @@ def test_no_page_or_frame_shows_another_rack_or_the_wall(players, monkeypatch, a
                 await ws.disconnect()
         await sync(check_lobby_pages)(table, viewers, "after the end")
         checks["replay pages"] += await sync(check_replay)(game.pk, viewers)
+        await sync(check_revealed_deal)(game.pk, viewers)
 
     async_to_sync(run)()
 
@@ -791,3 +912,4 @@ def test_no_page_or_frame_shows_another_rack_or_the_wall(players, monkeypatch, a
     assert events["went-out"] == 1, events
     assert checks["buttons"] > checks["typed"], checks
     assert checks["refused"] and checks["stale"], checks
+    assert checks["player lines"] >= 2 and checks["spectator lines"] >= 1, checks

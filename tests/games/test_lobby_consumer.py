@@ -18,12 +18,17 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
+from games.lobby_presenters import LOBBY_PAGE_SIZE
 from games.models import Table
 from remi_site.asgi import application
+
+# The lobby writes a range of tables with an en dash between the numbers.
+DASH = "\N{EN DASH}"
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ORIGIN = (b"origin", b"http://localhost")
+HOST = (b"host", b"localhost")  # a browser always says which site it asked for
 
 
 def session_cookie(user) -> tuple[bytes, bytes]:
@@ -37,7 +42,7 @@ def run(scenario: Callable[..., Awaitable[Any]], *args: Any) -> Any:
 
 
 async def connect(path: str, user=None) -> WebsocketCommunicator:
-    headers = [ORIGIN]
+    headers = [ORIGIN, HOST]
     if user is not None:
         headers.append(await database_sync_to_async(session_cookie)(user))
     communicator = WebsocketCommunicator(application, path, headers=headers)
@@ -260,3 +265,26 @@ def test_a_burst_of_changes_is_answered_change_by_change(alice, bob, carol):
 
     seen = run(scenario)
     assert len(table_ids(seen[-1])) == 3
+
+
+def test_a_lobby_socket_keeps_showing_the_page_its_viewer_is_on(settings, alice, bob):
+    settings.MAX_OPEN_TABLES_PER_USER = LOBBY_PAGE_SIZE + 5
+    oldest_first = [services.create_table(alice, seat_count=2) for _ in range(LOBBY_PAGE_SIZE + 2)]
+
+    async def scenario() -> tuple[str, str]:
+        communicator = await connect("/ws/lobby/?page=2", bob)
+        on_connect = await communicator.receive_from(timeout=5)
+        await database_sync_to_async(services.create_table)(bob, seat_count=2)
+        after_new_table = await communicator.receive_from(timeout=5)
+        await communicator.disconnect()
+        return on_connect, after_new_table
+
+    on_connect, after_new_table = run(scenario)
+    assert table_ids(on_connect) == {t.pk for t in oldest_first[:2]}
+    size = LOBBY_PAGE_SIZE
+    assert f"Tables {size + 1}{DASH}{size + 2} of {size + 2}" in on_connect
+    # A new table pushes the oldest ones further down: page 2 now holds three.
+    assert table_ids(after_new_table.split('id="open-tables"')[1]) == {
+        t.pk for t in oldest_first[:3]
+    }
+    assert f"Tables {size + 1}{DASH}{size + 3} of {size + 3}" in after_new_table

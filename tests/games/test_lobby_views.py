@@ -6,11 +6,18 @@ import re
 from typing import Any
 
 import pytest
+import time_machine
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from games import services
+from games.lobby_presenters import LOBBY_PAGE_SIZE
 from games.models import Game, Seat, Table
+from tests.conftest import make_user
+from tests.games.test_deal_verification import play_out, start
+
+# The lobby writes a range of tables with an en dash between the numbers.
+DASH = "\N{EN DASH}"
 
 pytestmark = pytest.mark.django_db
 
@@ -22,9 +29,13 @@ def form_data(**changes: Any) -> dict[str, Any]:
         "preset": "remi",
         "first_meld_minimum": "50",
         "doubla": "on",
+        "many_doublas": "on",
+        "first_meld_turn_swap": "on",
         "rack_one_value": "25",
         "unmelded_penalty": "flat",
+        "no_winner_unmelded": "rack",
         "max_rebuilds": "",
+        "max_idle_rebuilds": "",
         "series_games": "1",
         "target_score": "",
         "seat_count": "4",
@@ -50,14 +61,16 @@ def two_seat_table(owner, *others, **kwargs: Any) -> Table:
 
 
 def whose_turn(game: Game) -> int:
-    return Game.objects.get(pk=game.pk).turn
+    (seat,) = Game.objects.get(pk=game.pk).to_act
+    return seat
 
 
 def discard_for(game: Game) -> None:
     """The player to move opens with a discard, passing the turn (a two-seat game)."""
     game = Game.objects.get(pk=game.pk)
-    tile = game.state["racks"][game.turn].split()[0]
-    services.play(game.pk, game.turn, f"discard {tile}", game.version)
+    (seat,) = game.to_act
+    tile = game.state["racks"][seat].split()[0]
+    services.play(game.pk, seat, f"discard {tile}", game.version)
 
 
 # --- Creating a table -------------------------------------------------------------------------
@@ -71,10 +84,14 @@ def test_creating_a_table_stores_the_chosen_options_in_its_rules(client, alice):
             first_meld_minimum="45",
             first_meld_takes_discard="on",
             doubla=None,
+            many_doublas=None,
+            first_meld_turn_swap=None,
             rack_one_value="5",
             unmelded_penalty="rack",
+            no_winner_unmelded="penalty",
             joly_discard_doubles="on",
             max_rebuilds="3",
+            max_idle_rebuilds="20",
             series_games="5",
             target_score="500",
             seat_count="3",
@@ -96,6 +113,10 @@ def test_creating_a_table_stores_the_chosen_options_in_its_rules(client, alice):
     assert rules["unmelded_penalty"] == "rack"
     assert rules["joly_discard_doubles"] is True
     assert rules["max_rebuilds"] == 3
+    assert rules["many_doublas"] is False
+    assert rules["first_meld_turn_swap"] is False
+    assert rules["no_winner_unmelded"] == "penalty"
+    assert rules["max_idle_rebuilds"] == 20
     assert (rules["series_games"], rules["target_score"]) == (5, 500)
     assert (table.seat_count, table.pace, table.move_seconds) == (3, "slow", 86400)
     assert table.is_public is False
@@ -111,6 +132,10 @@ def test_empty_rebuilds_and_games_mean_no_limit_and_play_to_the_target(client, a
     )
     rules = Table.objects.get().rules
     assert rules["max_rebuilds"] is None
+    assert rules["max_idle_rebuilds"] is None
+    # The readings of Romanian printed rules are the defaults the form posts.
+    assert rules["many_doublas"] is True and rules["first_meld_turn_swap"] is True
+    assert rules["no_winner_unmelded"] == "rack"
     assert (rules["series_games"], rules["target_score"]) == (None, 1000)
 
 
@@ -183,6 +208,7 @@ def test_switching_to_a_slow_pace_offers_a_slow_time_per_move(client, alice):
         ({"pace": "slow", "move_seconds": "120"}, "move_seconds", "A slow game needs"),
         ({"pace": "live", "move_seconds": "86400"}, "move_seconds", "A live game has"),
         ({"max_rebuilds": "-1"}, "max_rebuilds", "cannot be negative"),
+        ({"max_idle_rebuilds": "0"}, "max_idle_rebuilds", "at least 1 rebuild"),
     ],
 )
 def test_the_form_explains_what_is_wrong_and_creates_nothing(
@@ -210,6 +236,7 @@ def test_the_form_explains_what_is_wrong_and_creates_nothing(
         {"first_meld_minimum": "1"},
         {"rack_one_value": "1000"},
         {"unmelded_penalty": "nothing"},
+        {"no_winner_unmelded": "flat"},
         {"visibility": "secret"},
         {"series_games": "lots"},
     ],
@@ -226,6 +253,86 @@ def test_creating_a_table_needs_a_login(client):
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("account_login"))
     assert not Table.objects.exists()
+
+
+# --- Limits on creating tables ----------------------------------------------------------------
+
+
+def test_a_player_cannot_own_more_unfinished_tables_than_the_limit(client, settings, alice, bob):
+    settings.MAX_OPEN_TABLES_PER_USER = 2
+    waiting = services.create_table(alice, seat_count=2)
+    services.start_table(two_seat_table(alice, bob), alice)  # playing counts too
+    client.force_login(alice)
+    response = client.post(reverse("games:table_create"), form_data())
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "You already have 2 tables that are not finished" in html
+    assert "Close a table nobody has joined, or finish a game, then try again." in html
+    assert Table.objects.count() == 2
+    # Closing the waiting table makes room again.
+    services.leave_table(waiting, alice)
+    assert client.post(reverse("games:table_create"), form_data()).status_code == 302
+    assert Table.objects.filter(owner=alice).count() == 2
+
+
+def test_finished_tables_do_not_count_towards_the_limit(client, settings, alice, bob):
+    settings.MAX_OPEN_TABLES_PER_USER = 1
+    played = two_seat_table(alice, bob)
+    services.start_table(played, alice)
+    Table.objects.filter(pk=played.pk).update(status=Table.Status.FINISHED)
+    client.force_login(alice)
+    assert client.post(reverse("games:table_create"), form_data()).status_code == 302
+
+
+def test_the_limit_is_per_owner(client, settings, alice, bob):
+    settings.MAX_OPEN_TABLES_PER_USER = 1
+    services.create_table(alice, seat_count=2)
+    client.force_login(bob)
+    assert client.post(reverse("games:table_create"), form_data()).status_code == 302
+
+
+def test_creating_tables_quickly_is_refused_until_the_minute_is_over(client, settings, alice, bob):
+    settings.TABLE_CREATIONS_PER_MINUTE = 2
+    with time_machine.travel("2026-03-01 12:00:10 +0000", tick=False) as clock:
+        client.force_login(alice)
+        for _ in range(2):
+            assert client.post(reverse("games:table_create"), form_data()).status_code == 302
+        response = client.post(reverse("games:table_create"), form_data())
+        assert response.status_code == 429
+        html = response.content.decode()
+        assert "You have just created 2 tables, the most allowed in a minute." in html
+        assert "Try again in 50 seconds." in html
+        assert Table.objects.count() == 2
+        # Someone else is not held up by alice.
+        client.force_login(bob)
+        assert client.post(reverse("games:table_create"), form_data()).status_code == 302
+        clock.shift(50)
+        client.force_login(alice)
+        assert client.post(reverse("games:table_create"), form_data()).status_code == 302
+    assert Table.objects.filter(owner=alice).count() == 3
+
+
+def test_a_refused_form_does_not_use_up_the_creation_limit(client, settings, alice):
+    settings.TABLE_CREATIONS_PER_MINUTE = 1
+    client.force_login(alice)
+    for _ in range(3):
+        bad = client.post(reverse("games:table_create"), form_data(seat_count="9"))
+        assert bad.status_code == 400
+    assert client.post(reverse("games:table_create"), form_data()).status_code == 302
+
+
+def test_one_player_cannot_flood_the_lobby(client, alice, bob):
+    # The probe: one player posting the form as fast as possible.
+    services.create_table(bob, seat_count=2)
+    client.force_login(alice)
+    with time_machine.travel("2026-03-01 12:00:00 +0000", tick=False):
+        statuses = [
+            client.post(reverse("games:table_create"), form_data()).status_code for _ in range(20)
+        ]
+    assert statuses.count(302) == 3  # the default: 3 a minute (and 5 unfinished at most)
+    assert set(statuses[3:]) == {429}
+    assert 'data-table-id="' in client.get(reverse("games:lobby")).content.decode()
+    assert Table.objects.filter(owner=alice).count() == 3
 
 
 # --- The lobby --------------------------------------------------------------------------------
@@ -292,12 +399,15 @@ def test_an_htmx_request_for_the_lobby_gets_only_the_table_list(client, alice):
 
 
 def test_the_lobby_needs_a_bounded_number_of_queries(
-    client, alice, bob, carol, django_assert_max_num_queries
+    client, settings, alice, bob, carol, django_assert_max_num_queries
 ):
+    settings.MAX_OPEN_TABLES_PER_USER = 10
     client.force_login(alice)
     services.create_table(bob, seat_count=2)
-    # Session, user, open tables + their seats, my tables + their seats.
-    with django_assert_max_num_queries(6):
+    # Session, user, open tables (count + page) + their seats and the seated players'
+    # ratings, my tables + their seats and ratings, the live games + their seats and
+    # ratings: the same however many tables there are.
+    with django_assert_max_num_queries(12):
         assert client.get(reverse("games:lobby")).status_code == 200
     for n in range(12):
         table = services.create_table(bob if n % 2 else carol, seat_count=4, bots=["easy"])
@@ -305,9 +415,74 @@ def test_the_lobby_needs_a_bounded_number_of_queries(
             services.join_table(table, alice)
     playing = two_seat_table(alice, bob)
     services.start_table(playing, alice)
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(12):
         html = client.get(reverse("games:lobby")).content.decode()
     assert html.count('class="table-card"') >= 13
+
+
+def many_open_tables(count: int) -> list[Table]:
+    """``count`` public tables, newest first, from owners who each stay within the limit."""
+    owners = [make_user(f"owner{n}") for n in range(count // 5 + 1)]
+    created = [services.create_table(owners[n // 5], seat_count=2) for n in range(count)]
+    return created[::-1]
+
+
+def card_ids(html: str) -> list[int]:
+    open_list = html.split('id="open-tables"')[1]
+    return [int(pk) for pk in re.findall(r'id="table-card-(\d+)"', open_list)]
+
+
+def test_the_lobby_pages_open_tables_newest_first(client, alice):
+    newest_first = many_open_tables(LOBBY_PAGE_SIZE + 5)
+    client.force_login(alice)
+    first = client.get(reverse("games:lobby")).content.decode()
+    assert card_ids(first) == [t.pk for t in newest_first[:LOBBY_PAGE_SIZE]]
+    assert f"Tables 1{DASH}{LOBBY_PAGE_SIZE} of {LOBBY_PAGE_SIZE + 5}" in first
+    assert 'ws-connect="/ws/lobby/"' in first
+    second = client.get(reverse("games:lobby"), {"page": "2"}).content.decode()
+    assert card_ids(second) == [t.pk for t in newest_first[LOBBY_PAGE_SIZE:]]
+    assert 'ws-connect="/ws/lobby/?page=2"' in second
+
+
+def test_page_links_are_plain_links_that_say_where_they_go(client, alice):
+    many_open_tables(LOBBY_PAGE_SIZE * 2 + 1)
+    html = client.get(reverse("games:lobby"), {"page": "2"}).content.decode()
+    nav = html.split('<nav class="pager"')[1].split("</nav>")[0]
+    lobby = reverse("games:lobby")
+    # Real links (keyboard, phone, no JavaScript), the current page marked for screen readers.
+    assert f'href="{lobby}?page=1" rel="prev"' in nav
+    assert f'href="{lobby}?page=3" rel="next"' in nav
+    assert 'aria-current="page"' in nav
+    assert re.search(r'aria-current="page"[^>]*>\s*2\s*<', nav)
+    assert 'aria-label="Pages of open tables"' in html
+
+
+@pytest.mark.parametrize("page", ["abc", "0", "-1", "²", "99999999999999999999999"])
+def test_a_bad_page_number_shows_the_first_page(client, alice, page):
+    newest_first = many_open_tables(LOBBY_PAGE_SIZE + 1)
+    response = client.get(reverse("games:lobby"), {"page": page})
+    assert response.status_code == 200
+    assert card_ids(response.content.decode()) == [t.pk for t in newest_first[:LOBBY_PAGE_SIZE]]
+
+
+def test_a_page_past_the_end_shows_the_last_page(client, alice):
+    newest_first = many_open_tables(LOBBY_PAGE_SIZE + 2)
+    html = client.get(reverse("games:lobby"), {"page": "7"}).content.decode()
+    assert card_ids(html) == [t.pk for t in newest_first[LOBBY_PAGE_SIZE:]]
+
+
+def test_one_page_of_tables_has_no_page_links(client, alice):
+    services.create_table(alice, seat_count=2)
+    assert '<nav class="pager"' not in client.get(reverse("games:lobby")).content.decode()
+
+
+def test_an_htmx_request_for_a_page_gets_that_page_of_the_list(client, alice):
+    newest_first = many_open_tables(LOBBY_PAGE_SIZE + 3)
+    html = client.get(
+        reverse("games:lobby"), {"page": "2"}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert html.lstrip().startswith('<div id="open-tables"')
+    assert card_ids(html) == [t.pk for t in newest_first[LOBBY_PAGE_SIZE:]]
 
 
 # --- A table ----------------------------------------------------------------------------------
@@ -556,8 +731,9 @@ def test_my_games_needs_few_queries(client, alice, bob, carol, django_assert_max
     services.start_table(finished, alice)
     Table.objects.filter(pk=finished.pk).update(status=Table.Status.FINISHED)
     client.force_login(alice)
-    # Session, user, active tables + seats, finished tables + seats, the latest games.
-    with django_assert_max_num_queries(7):
+    # Session, user, active tables + seats + ratings, finished tables + seats + ratings, the
+    # latest games.
+    with django_assert_max_num_queries(9):
         html = client.get(reverse("games:my_games")).content.decode()
     assert html.count('class="table-card my-game') == 5
 
@@ -597,3 +773,31 @@ def test_a_table_number_too_big_for_the_database_is_404(client, alice):
     huge = 2**70
     assert client.get(f"/tables/{huge}/").status_code == 404
     assert client.post(f"/tables/{huge}/join/").status_code == 404
+
+
+@pytest.mark.parametrize("key", ["remi", "rummikub", "basic-rummy"])
+def test_my_games_links_a_finished_series_to_its_result_and_replay_and_names_the_winner(
+    client, alice, bob, key
+):
+    game = play_out(start(alice, bob, key))
+    table = Table.objects.get(pk=game.table_id)
+    if table.status != Table.Status.FINISHED:  # a longer series: play every game of it
+        while table.status != Table.Status.FINISHED:
+            game = play_out(services.next_game(table))
+            table.refresh_from_db()
+    totals = [sum(scores[i] for scores in table.series["games"]) for i in range(2)]
+    best = max(totals)
+    names = {0: alice.public_name, 1: bob.public_name}
+    winners = [names[i] for i in range(2) if totals[i] == best]
+    client.force_login(alice)
+    html = client.get(reverse("games:my_games")).content.decode()
+    finished = html[html.index('id="finished"') :]
+    assert f'href="/games/{game.pk}/"' in finished and "See the result" in finished
+    assert f'href="/games/{game.pk}/replay/"' in finished
+    if len(winners) == 1:
+        assert f"Won by {winners[0]}" in finished
+    else:
+        assert "Shared win: " + ", ".join(winners) in finished
+    # The links lead to the result and the replay.
+    assert "Verify the deal" in client.get(f"/games/{game.pk}/").content.decode()
+    assert client.get(f"/games/{game.pk}/replay/").status_code == 200

@@ -27,7 +27,7 @@ def test_play_applies_a_move_bumps_the_version_and_logs_it(started):
     game = Game.objects.get(pk=started.pk)
     assert game.version == 1
     assert game.state["discards"] == tile
-    assert game.turn == 1 - seat
+    assert game.to_act == [1 - seat]
     logged = Action.objects.get(game=game)
     assert (logged.version, logged.seat, logged.notation) == (1, seat, f"discard {tile}")
     assert played.events[0].kind == "opened"

@@ -38,6 +38,8 @@ def load_settings(monkeypatch: pytest.MonkeyPatch, **env: str) -> dict[str, obje
         "DATABASE_URL",
         "REDIS_URL",
         "REMI_VAR_DIR",
+        "DATABASE_POOL_SIZE",
+        "DATABASE_CONN_MAX_AGE",
     ):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
@@ -99,6 +101,18 @@ def test_database_url_selects_postgresql(monkeypatch):
     assert (database["HOST"], database["PORT"], database["NAME"]) == ("db.internal", 5433, "remi")
 
 
+def test_a_pool_size_pools_postgresql_connections_and_sqlite_ignores_it(monkeypatch):
+    url = "postgres://remi:pw@db.internal:5433/remi"
+    pooled = load_settings(monkeypatch, DATABASE_URL=url, DATABASE_POOL_SIZE="6")
+    database = pooled["DATABASES"]["default"]  # type: ignore[index]
+    assert database["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 6, "timeout": 20}
+    assert database["CONN_MAX_AGE"] == 0
+    unpooled = load_settings(monkeypatch, DATABASE_URL=url, DATABASE_POOL_SIZE="0")
+    assert "pool" not in unpooled["DATABASES"]["default"].get("OPTIONS", {})  # type: ignore[index]
+    sqlite = load_settings(monkeypatch, DATABASE_URL="sqlite:////tmp/x.db", DATABASE_POOL_SIZE="6")
+    assert "pool" not in sqlite["DATABASES"]["default"]["OPTIONS"]  # type: ignore[index]
+
+
 @pytest.mark.parametrize(
     ("env", "named"),
     [
@@ -113,6 +127,21 @@ def test_database_url_selects_postgresql(monkeypatch):
         ({"EMAIL_PORT": "smtp"}, "EMAIL_PORT"),
         ({"EMAIL_USE_TLS": "1", "EMAIL_USE_SSL": "1"}, "EMAIL_USE_TLS"),
         ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+        ({"MAX_OPEN_TABLES_PER_USER": "0"}, "MAX_OPEN_TABLES_PER_USER"),
+        ({"MAX_OPEN_TABLES_PER_USER": "many"}, "MAX_OPEN_TABLES_PER_USER"),
+        ({"TABLE_CREATIONS_PER_MINUTE": "-3"}, "TABLE_CREATIONS_PER_MINUTE"),
+        (
+            {"DATABASE_URL": "postgres://remi@db.internal/remi", "DATABASE_POOL_SIZE": "some"},
+            "DATABASE_POOL_SIZE",
+        ),
+        (
+            {
+                "DATABASE_URL": "postgres://remi@db.internal/remi",
+                "DATABASE_POOL_SIZE": "4",
+                "DATABASE_CONN_MAX_AGE": "60",
+            },
+            "DATABASE_POOL_SIZE and DATABASE_CONN_MAX_AGE",
+        ),
     ],
 )
 def test_bad_environment_fails_at_start_up_naming_the_variable(monkeypatch, env, named):

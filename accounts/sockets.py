@@ -1,0 +1,69 @@
+"""A WebSocket lives no longer than the login it was opened with.
+
+Each socket joins a group for its session and one for its user. Logging out closes the
+session's sockets; deactivating a user, changing their password or ending their sessions from
+the admin closes all of theirs. The browser then reconnects as whoever it now is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+# Sent to the browser when its login ended; 4000-4999 are the codes left to applications.
+LOGIN_ENDED_CLOSE_CODE = 4401
+
+
+def session_group(session_key: str) -> str:
+    # The session key is a credential: only a digest of it goes into Redis.
+    return "session-" + hashlib.sha256(session_key.encode()).hexdigest()[:40]
+
+
+def user_group(user_id: int) -> str:
+    return f"user-{user_id}"
+
+
+def _groups_of(scope: dict[str, Any]) -> list[str]:
+    groups = []
+    session = scope.get("session")
+    key = getattr(session, "session_key", None)
+    if key:
+        groups.append(session_group(key))
+    user = scope.get("user")
+    if user is not None and user.is_authenticated:
+        groups.append(user_group(user.pk))
+    return groups
+
+
+class LoginBoundSocket:
+    """Mixin for ``AsyncWebsocketConsumer``: call :meth:`bind_to_login` in ``connect`` and
+    :meth:`unbind_from_login` in ``disconnect``."""
+
+    login_groups: tuple[str, ...] = ()
+
+    async def bind_to_login(self) -> None:
+        self.login_groups = tuple(_groups_of(self.scope))
+        for group in self.login_groups:
+            await self.channel_layer.group_add(group, self.channel_name)
+
+    async def unbind_from_login(self) -> None:
+        for group in self.login_groups:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def login_ended(self, event: dict[str, Any]) -> None:
+        await self.close(code=LOGIN_ENDED_CLOSE_CODE)
+
+
+def _close_group(group: str) -> None:
+    async_to_sync(get_channel_layer().group_send)(group, {"type": "login.ended"})
+
+
+def close_session_sockets(session_key: str) -> None:
+    _close_group(session_group(session_key))
+
+
+def close_user_sockets(user_id: int) -> None:
+    _close_group(user_group(user_id))

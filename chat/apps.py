@@ -1,0 +1,11 @@
+"""The table chat app."""
+
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class ChatConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "chat"
+    verbose_name = "Table chat"

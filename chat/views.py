@@ -1,0 +1,64 @@
+"""Posting to a game's chat and muting a writer, over htmx (with plain-form fallbacks)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from chat import services
+from chat.models import ChatMessage
+from chat.panel import panel_context
+from games.presenters import Viewing, viewable_game
+
+
+def _viewing(request: HttpRequest, pk: int) -> Viewing:
+    viewing = viewable_game(pk, request.user)
+    if viewing is None:
+        raise Http404("No such game.")
+    return viewing
+
+
+@require_POST
+@login_required
+def post(request: HttpRequest, pk: int) -> HttpResponse:
+    viewing = _viewing(request, pk)
+    reader = services.reader_of(viewing.game, request.user.pk, viewing.seat)
+    text, phrase = request.POST.get("text", ""), request.POST.get("phrase", "")
+    error = ""
+    try:
+        services.post(viewing.game, reader, text=text, phrase=phrase)
+    except services.ChatRefused as refused:
+        error = str(refused)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect("games:game", pk=pk)
+    # The message itself arrives over the chat socket, as it does for everyone else; what
+    # was typed stays in the box after a refusal, and after a quick phrase (which did not
+    # send it).
+    keep = text if error or phrase else ""
+    context = panel_context(viewing, request.user, error=error, typed=keep)
+    return render(request, "chat/panel.html#chat-form", context)
+
+
+@require_POST
+@login_required
+def mute(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
+    """Mute (or, with ``unmute``, hear again) another writer; their lines leave the page."""
+    viewing = _viewing(request, pk)
+    try:
+        if request.POST.get("unmute"):
+            services.unmute(request.user.pk, user_id)
+        else:
+            services.mute(request.user.pk, user_id)
+    except services.ChatRefused as refused:
+        return HttpResponse(str(refused), status=400, content_type="text/plain")
+    if not request.htmx:
+        return redirect("games:game", pk=pk)
+    lines = ChatMessage.objects.filter(game=viewing.game, author_id=user_id)
+    ids = lines.values_list("pk", flat=True)
+    removed = "".join(f'<li id="chat-{pk}" hx-swap-oob="delete"></li>' for pk in ids)
+    return HttpResponse(removed)

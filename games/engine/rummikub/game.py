@@ -1,0 +1,145 @@
+"""The tile rummy on the game protocol: a thin adapter over the engine's own functions.
+
+The state keeps the framework's data (seats, seed, shuffle counter, turn number) among its
+own fields; :meth:`RummikubGame.ctx` reads them out.  There is no dealer in this game: the
+seat before the first player stands for it, and naming a dealer (a series passing the start
+round the table) makes the seat after it start.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.hidden import deal_hidden_again
+from ..core.protocol import JSON, Ctx, Deal, GameEngine, Outcome, Traits
+from .actions import Action, parse_action
+from .bots import LEVELS, choose
+from .events import Event
+from .randomplay import random_action
+from .rules import PRESET_LABELS, PRESETS, Rules
+from .scoring import final_result
+from .state import BLOCKED, State
+from .timeout import timeout_action
+from .turns import MAX_PLAYERS, MIN_PLAYERS, apply, new_game
+from .view import legal_verbs, player_view
+
+
+class RummikubGame(GameEngine):
+    key = "rummikub"
+    label = "Tile rummy (Rummikub style)"
+    aliases = ("tile-rummy", "lami")
+    min_seats = MIN_PLAYERS
+    max_seats = MAX_PLAYERS
+    presets = PRESETS
+    preset_labels = PRESET_LABELS
+    bot_levels = LEVELS
+    # 1: the rules as first put online (docs/rules.md, "Tile rummy").
+    engine_version = 1
+    traits = Traits(hidden_info=True, has_prelude=False)
+
+    def load_rules(self, data: Mapping[str, Any]) -> Rules:
+        return Rules.from_dict(dict(data))
+
+    def dump_rules(self, rules: Rules) -> JSON:
+        return rules.to_dict()
+
+    def rules_of(self, state: State) -> Rules:
+        return state.rules
+
+    def new_game(
+        self,
+        rules: Rules,
+        seats: int | Sequence[str],
+        seed: int | str,
+        *,
+        dealer: int | None = None,
+    ) -> State:
+        return new_game(rules, seats, seed, dealer)
+
+    def apply(self, state: State, seat: int, action: Action | str) -> tuple[State, list[Event]]:
+        return apply(state, seat, action)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return frozenset() if state.over else frozenset({state.turn})
+
+    def legal(self, state: State, seat: int | None) -> frozenset[str]:
+        return legal_verbs(state, seat)
+
+    def player_view(self, state: State, seat: int | None) -> JSON:
+        return player_view(state, seat)
+
+    def ctx(self, state: State) -> Ctx:
+        return Ctx(
+            seats=tuple(state.seats),
+            seed=state.seed,
+            dealer=(state.first_player - 1) % state.players,
+            shuffles=state.shuffles,
+            turn_number=state.turn_number,
+            to_act=self.to_act(state),
+            result=self.outcome(state),
+        )
+
+    def outcome(self, state: State) -> Outcome | None:
+        result = state.result
+        if result is None:
+            return None
+        breakdown = tuple(
+            {"others_racks": score, "total": score}
+            if seat == result.winner
+            else {"own_rack": score, "total": score}
+            for seat, score in enumerate(result.scores)
+        )
+        return Outcome(
+            termination=result.reason,
+            winners=() if result.winner is None else (result.winner,),
+            scores=result.scores,
+            breakdown=breakdown,
+            details={"rack_totals": list(result.rack_totals)},
+        )
+
+    def unfinished_scores(self, state: State) -> tuple[int, ...]:
+        # Rummikub's game that ends with nobody out is the blocked one ("Winning the game"):
+        # the lowest rack total takes the others' totals, unless it is shared; everyone
+        # else loses their own.
+        if state.result is not None:
+            return state.result.scores
+        return final_result(state.racks, state.rules, BLOCKED).scores
+
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        return timeout_action(state, seat)
+
+    def choose(self, view: JSON, level: str, rng: random.Random) -> Action:
+        return choose(view, level, rng)
+
+    def random_action(self, state: State, seat: int, rng: random.Random) -> Action:
+        return random_action(state, seat, rng)
+
+    def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
+        # Hidden from ``seat``: every other rack and the stock's order.  Pour them together
+        # and deal them back in the same sizes.
+        new = state.copy()
+        new.racks, new.stock = deal_hidden_again(state.racks, state.stock, seat, rng)
+        return new
+
+    def deal_of(self, state: State) -> Deal:
+        return Deal(
+            hands=tuple(tuple(str(t) for t in rack) for rack in state.racks),
+            face_up=(),
+            # The stock is drawn from its end.
+            stock=tuple(str(t) for t in reversed(state.stock)),
+            dealer=(state.first_player - 1) % len(state.seats),
+        )
+
+    def dump(self, state: State) -> JSON:
+        return state.to_dict()
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return State.from_dict(dict(data))
+
+
+GAME = RummikubGame()

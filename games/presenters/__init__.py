@@ -1,0 +1,112 @@
+"""What one seat (or a spectator) sees of a game, as template context — per game.
+
+``PRESENTERS`` maps each key of ``games.engine.GAMES`` to its game's presentation adapter
+(:class:`~games.presenters.base.Presentation`).  The game page view, the ``act`` view, the
+replay view and the WebSocket consumer all build their context through :func:`game_context`,
+so a move answered over HTTP and the same move pushed over the socket render identical HTML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from games import deals
+from games.engine import GAMES, UnknownGame, get_game
+from games.models import Action, Game, Seat
+
+from .base import (
+    LOG_ACTIONS,
+    Presentation,
+    Viewing,
+    game_title,
+    recent_actions,
+    viewable_game,
+)
+from .basic_rummy import BASIC_RUMMY_PRESENTATION
+from .clock_view import clock_context
+from .remi import REMI_PRESENTATION
+from .rummikub import RUMMIKUB_PRESENTATION
+from .thai_rummy import THAI_RUMMY_PRESENTATION
+
+# What a player reads on a game ended by a tournament's organiser (adjudication or forfeit).
+STOPPED = _("The organiser ended this game before its end: the match was decided.")
+
+PRESENTERS: dict[str, Presentation] = {
+    p.key: p
+    for p in (
+        REMI_PRESENTATION,
+        RUMMIKUB_PRESENTATION,
+        BASIC_RUMMY_PRESENTATION,
+        THAI_RUMMY_PRESENTATION,
+    )
+}
+
+
+def presenter_for(key: str) -> Presentation:
+    """The presentation of the game registered under ``key``."""
+    presentation = PRESENTERS.get(key)
+    if presentation is None:
+        raise UnknownGame(key, list(GAMES))
+    return presentation
+
+
+def deal_context(game: Game) -> dict[str, Any]:
+    """The commitment shown from the first move, and the seed once the game is over (never
+    before: ``deals.revealed_seed`` is None while it is played)."""
+    return {
+        "commitment": game.deal_commitment,
+        "revealed_seed": deals.revealed_seed(game),
+        "verify_url": reverse("games:game_deal", args=[game.pk]),
+        "explained_url": reverse("games:deal_explained"),
+    }
+
+
+def game_context(
+    game: Game,
+    seats: Sequence[Seat],
+    seat: int | None,
+    *,
+    actions: Sequence[Action] | None = None,
+    state: Any = None,
+    error: str = "",
+    notice: str = "",
+    replay: bool = False,
+) -> dict[str, Any]:
+    """The template context of ``game`` for ``seat``, by the game's own presentation."""
+    context = presenter_for(game.table.game_type).context(
+        game,
+        seats,
+        seat,
+        actions=actions,
+        state=state,
+        error=error,
+        notice=notice,
+        replay=replay,
+    )
+    context["game_title"] = game_title(get_game(game.table.game_type), game)
+    context["rules_url"] = reverse("games:rules_game", args=[game.table.game_type])
+    if not replay and game.status == Game.Status.FINISHED and not context.get("over"):
+        # Stopped from outside (``services.stop_table``): the position is not over, but
+        # nobody may move any more; every game's page shows it over, with why.
+        context.update(over=True, my_turn=False, notice=STOPPED)
+    context["deal"] = deal_context(game)
+    if not replay:
+        context.update(clock_context(game, seats, seat))
+    return context
+
+
+__all__ = [
+    "LOG_ACTIONS",
+    "PRESENTERS",
+    "Presentation",
+    "Viewing",
+    "game_context",
+    "game_title",
+    "presenter_for",
+    "recent_actions",
+    "viewable_game",
+]

@@ -1,0 +1,234 @@
+"""What every game's presentation shares: who may see a game, the log's latest actions, and
+the adapter each game provides (:class:`Presentation`), registered in
+``games.presenters.PRESENTERS`` under the same key as its engine in ``games.engine.GAMES``.
+
+A presentation turns its engine's ``player_view`` into template context, a posted form into
+the engine's notation, and the engine's codes into sentences.  Its templates live under
+``templates/games/<key>/`` with the partial names the views and the socket ask for
+(``updates``, ``controls``; the replay's ``step``), its script in ``static/js/<key>.js``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from django import forms
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from games.engine import GameEngine
+from games.engine.core.series import Series
+from games.models import Action, Game, Seat, Table
+
+# How many actions of the log a page shows: enough to follow a round of four players.
+LOG_ACTIONS = 40
+
+
+@dataclass(frozen=True)
+class Viewing:
+    """A game as one user may see it: their seat, or None for a spectator."""
+
+    game: Game
+    seats: list[Seat]
+    seat: int | None
+
+    @property
+    def is_player(self) -> bool:
+        return self.seat is not None
+
+
+def viewable_game(game_id: int, user: Any) -> Viewing | None:
+    """The game and the user's seat, or None when the user may not see it.
+
+    Players of the table see their game; anyone, logged in or not (``user`` None or
+    anonymous), may watch a public table; a private table is for its players only.  Two
+    queries: the game with its table, the seats.
+    """
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    if game is None:
+        return None
+    # The users come along for the clocks' notes (who is on vacation): same one query.
+    seats = list(Seat.objects.filter(table_id=game.table_id).select_related("user"))
+    seat = next((s.position for s in seats if user_id is not None and s.user_id == user_id), None)
+    if seat is None and not game.table.is_public:
+        return None
+    return Viewing(game, seats, seat)
+
+
+def recent_actions(game: Game, limit: int = LOG_ACTIONS) -> list[Action]:
+    """The last ``limit`` actions, oldest first (one query)."""
+    latest = list(
+        Action.objects.filter(game=game)
+        .order_by("-version")
+        .only("version", "seat", "events", "cause")[:limit]
+    )
+    latest.reverse()
+    return latest
+
+
+def form_problem(form: forms.Form) -> str:
+    """One sentence from a form's errors, for the error area."""
+    parts = []
+    for field, errors in form.errors.items():
+        name = "" if field == "__all__" else f"{field}: "
+        parts.append(name + " ".join(str(e) for e in errors))
+    return "That move could not be read (" + "; ".join(parts) + ")."
+
+
+def series_context(engine: GameEngine, game: Game, over: bool) -> dict[str, Any] | None:
+    """Series totals from the table, and where the next game is once this one is over."""
+    data = game.table.series
+    if not data:
+        return None
+    series = Series.load(engine, data)
+    games_total, target = engine.series_limits(series.rules, len(series.seats))
+    next_url = rematch_url = None
+    if over and series.over:
+        rematch = Table.objects.filter(rematch_of_id=game.table_id).values_list("pk", flat=True)
+        if (rematch_pk := rematch.first()) is not None:
+            rematch_url = reverse("games:table", args=[rematch_pk])
+    if over and not series.over:
+        # Only a finished game needs this, so an ordinary render stays at its three queries.
+        next_pk = (
+            Game.objects.filter(table_id=game.table_id, number=game.number + 1)
+            .values_list("pk", flat=True)
+            .first()
+        )
+        if next_pk is not None:
+            next_url = reverse("games:game", args=[next_pk])
+    return {
+        "games_played": len(series.games),
+        "games_total": games_total,
+        "target": target,
+        "totals": [
+            {"name": name, "total": total}
+            for name, total in zip(series.seats, series.totals, strict=True)
+        ],
+        "over": series.over,
+        "next_url": next_url,
+        "rematch_url": rematch_url,
+        "rematch_action": reverse("games:table_rematch", args=[game.table_id]),
+    }
+
+
+def game_title(engine: GameEngine, game: Game) -> str:
+    """How a game is named on its page, its replay and in the admin: "Table 5 · game 2 of 3"
+    (a game's id is only in its URL, and ``number`` counts from 0)."""
+    total = getattr(engine.load_rules(game.table.rules), "series_games", None)
+    if total and total > 1:
+        return _("Table %(table)d · game %(number)d of %(total)d") % {
+            "table": game.table_id,
+            "number": game.ordinal,
+            "total": total,
+        }
+    return _("Table %(table)d · game %(number)d") % {
+        "table": game.table_id,
+        "number": game.ordinal,
+    }
+
+
+def game_urls(game: Game) -> dict[str, str]:
+    pk = game.pk
+    return {
+        "game": reverse("games:game", args=[pk]),
+        "act": reverse("games:game_act", args=[pk]),
+        "rack": reverse("games:game_rack", args=[pk]),
+        "next": reverse("games:game_next", args=[pk]),
+        "replay": reverse("games:game_replay", args=[pk]),
+        "table": reverse("games:table", args=[game.table_id]),
+        "ws": f"/ws/games/{pk}/",
+    }
+
+
+class Presentation(ABC):
+    """One game's presentation adapter.  ``key`` matches the engine's key."""
+
+    key: ClassVar[str]
+    template: ClassVar[str]  # the game page; partials "updates" and "controls"
+    replay_template: ClassVar[str]  # the replay page; partial "step"
+    rule_options_template: ClassVar[str]  # the new-table form's rule options
+    script: ClassVar[str]  # under static/
+    action_form: ClassVar[type[forms.Form]]  # what the game page posts to make a move
+    # The rule options a table's owner may change, named as the engine's rules fields.
+    rule_fields: ClassVar[tuple[str, ...]]
+    # A game whose turn is composed on a private draft before it is submitted (the tile
+    # rummy's whole-table plays) says so; its template then has the partials "draft" (the
+    # drafting seat's answer) and "arranging" (the note the other seats get).
+    drafts: ClassVar[bool] = False
+
+    def refusal_text(self, refusal: Exception, game: Game) -> str:
+        """The sentence a player reads for a refused move.  Engines that speak in codes
+        override this to word the code in the viewer's language."""
+        return str(refusal)
+
+    def draft(self, data: Mapping[str, Any], game: Game, seat: int) -> dict[str, Any]:
+        """What to save as ``Seat.rack_order`` for the draft the player posted (only when
+        ``drafts``); raises ``ValueError`` (said for the player) when it is not exactly the
+        tiles of their rack and the table, or it is not their turn."""
+        raise ValueError("This game has no draft.")
+
+    def meld_total(self, text: str, game: Game, seat: int) -> tuple[int, int] | None:
+        """What a selection (the page's meld groups) is worth toward the seat's first melds,
+        and the points needed; None when the game counts no such thing or the seat has
+        melded already."""
+        return None
+
+    @abstractmethod
+    def context(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        seat: int | None,
+        *,
+        actions: Sequence[Action] | None = None,
+        state: Any = None,
+        error: str = "",
+        notice: str = "",
+        replay: bool = False,
+    ) -> dict[str, Any]:
+        """Everything the templates need for ``seat`` (None: a spectator), built from the
+        engine's ``player_view`` only.  ``state`` replaces the game's current state (the
+        replay's earlier positions); ``actions`` are the log's, oldest first."""
+
+    @abstractmethod
+    def notation(self, data: Mapping[str, Any], game: Game) -> str:
+        """The engine's notation for the cleaned ``action_form`` data; a selection that
+        cannot make the move raises the engine's ``InvalidAction``."""
+
+    @abstractmethod
+    def rack_order(self, data: Mapping[str, Any], game: Game, seat: int) -> dict[str, Any]:
+        """What to save as ``Seat.rack_order`` for the order posted by the player; raises
+        ``ValueError`` (said for the player) when it is not exactly their rack."""
+
+    @abstractmethod
+    def replay_context(self, final_state: Any) -> dict[str, Any]:
+        """What the replay page shows beside the step: the end of the game."""
+
+    @abstractmethod
+    def situation(self, phase: str, my_turn: bool) -> str | None:
+        """A line for lists of games ("my games") in a phase the game names itself (its
+        prelude); None for the usual "your turn" / "X to play"."""
+
+    @abstractmethod
+    def rule_rows(self, rules: Any) -> tuple[tuple[str, str], ...]:
+        """Every option a table's owner can set, as (option, value), for a table card."""
+
+    @abstractmethod
+    def rule_notes(self, preset: str, rules: Any) -> tuple[str, ...]:
+        """Where ``rules`` differ from ``preset``, briefly (empty: the preset as it is)."""
+
+    @abstractmethod
+    def series_text(self, rules: Any) -> str:
+        """How long a series under ``rules`` lasts, said briefly."""
+
+    @abstractmethod
+    def form_fields(self) -> dict[str, forms.Field]:
+        """The new-table form's fields for ``rule_fields``."""
+
+    @abstractmethod
+    def rule_options(self, rules: Any) -> dict[str, Any]:
+        """The ``rule_fields`` as ``rules`` sets them (the form's initial values)."""

@@ -1,0 +1,143 @@
+"""Basic Rummy's presentation: what one seat (or a spectator) sees of a hand, as template
+context, and the adapter the site dispatches to (``BASIC_RUMMY_PRESENTATION``).
+
+Everything comes from the engine's ``player_view``: the seat's own hand, the public table and
+discard pile, and counts of the other hands.  Cards are drawn by the templates from
+:class:`~.card_faces.CardView`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.engine.basic_rummy import GAME
+from games.engine.basic_rummy.state import State
+from games.models import Action, Game, Seat
+
+from . import basic_rummy_forms as rummy_forms
+from . import basic_rummy_text as text
+from .base import game_urls, recent_actions, series_context
+from .card_faces import card_view, cards, table_rows
+from .card_rummy import CardRummyPresentation
+from .clock_text import with_clock_line
+
+
+def game_context(
+    game: Game,
+    seats: Sequence[Seat],
+    seat: int | None,
+    *,
+    actions: Sequence[Action] | None = None,
+    state: State | None = None,
+    error: str = "",
+    notice: str = "",
+    replay: bool = False,
+) -> dict[str, Any]:
+    if state is None:
+        state = GAME.load(game.state)
+    view = GAME.player_view(state, seat)
+    if actions is None:
+        actions = recent_actions(game)
+    names: list[str] = view["names"]
+    over = view["result"] is not None
+    my_turn = seat is not None and not over and view["turn"] == seat and not replay
+    series = series_context(GAME, game, over) if not replay else None
+    totals = [t["total"] for t in series["totals"]] if series else [None] * len(names)
+    players = [
+        {
+            "seat": i,
+            "name": name,
+            "is_you": i == seat,
+            "is_turn": not over and i == view["turn"],
+            "is_dealer": i == view["dealer"],
+            "card_count": view["hand_counts"][i],
+            "melded": view["melded"][i],
+            "total": totals[i] if i < len(totals) else None,
+        }
+        for i, name in enumerate(names)
+    ]
+    hand = cards(view["hand"]) if view["hand"] is not None and not over else None
+    top = view["discard_top"]
+    return {
+        "game_id": game.pk,
+        "game_number": game.number + 1,
+        "table_id": game.table_id,
+        "version": game.version if not replay else None,
+        "seat": seat,
+        "is_player": seat is not None,
+        "names": names,
+        "over": over,
+        "turn": view["turn"],
+        "turn_name": names[view["turn"]],
+        "my_turn": my_turn,
+        "drawing": my_turn and view["phase"] == "draw",
+        "players": players,
+        "table": table_rows(view),
+        "hand": hand,
+        "taken": card_view(view["taken"]) if view["taken"] else None,
+        "stock_count": view["stock_count"],
+        "discard_top": card_view(top) if top else None,
+        "discard_count": view["discard_count"],
+        "spread": cards(view["discard"]) if view["discard"] is not None else None,
+        "can": set(view["can"]),
+        "deadline": None if (over or replay) else game.deadline,
+        "log": _log(actions, names, seat),
+        "result": _result(view, names) if over else None,
+        "series": series,
+        "error": error,
+        "notice": notice,
+        "replay": replay,
+        "urls": game_urls(game),
+    }
+
+
+def _log(actions: Sequence[Action], names: list[str], seat: int | None) -> list[dict[str, Any]]:
+    """Newest first, each event worded for the viewer (a drawn card only for its drawer)."""
+    return [
+        {
+            "version": action.version,
+            "seat": action.seat,
+            "lines": with_clock_line(
+                [text.event_text(e, names, seat) for e in action.events or ()],
+                action,
+                names,
+                seat,
+            ),
+        }
+        for action in reversed(actions)
+    ]
+
+
+def _result(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    result = view["result"]
+    final = view["final_hands"] or [[] for _ in names]
+    rows = [
+        {
+            "seat": i,
+            "name": name,
+            "winner": i == result["winner"],
+            "hand": cards(final[i]),
+            "hand_value": result["hand_values"][i],
+            "total": result["scores"][i],
+        }
+        for i, name in enumerate(names)
+    ]
+    return {"text": text.game_over_text(result, names), "rummy": result["rummy"], "rows": rows}
+
+
+class BasicRummyPresentation(CardRummyPresentation):
+    key = GAME.key
+    template = "games/basic-rummy/game.html"
+    replay_template = "games/basic-rummy/replay.html"
+    rule_options_template = "games/basic-rummy/rule_options.html"
+    script = "js/basic-rummy.js"
+    action_form = rummy_forms.ActionForm
+    rule_fields = rummy_forms.RULE_FIELDS
+    engine = GAME
+    forms_module = rummy_forms
+    text_module = text
+    build_context = staticmethod(game_context)
+
+
+BASIC_RUMMY_PRESENTATION = BasicRummyPresentation()

@@ -1,0 +1,130 @@
+"""Words for playing cards, shared by the card rummies' presentations: cards named for people
+and screen readers ("queen of spades", "joker as five of hearts")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from games.engine.cards import JOKER_TEXT, parse_card
+
+
+def _rank_name(rank: int) -> str:
+    names = {
+        1: pgettext("card", "ace"),
+        2: pgettext("card", "two"),
+        3: pgettext("card", "three"),
+        4: pgettext("card", "four"),
+        5: pgettext("card", "five"),
+        6: pgettext("card", "six"),
+        7: pgettext("card", "seven"),
+        8: pgettext("card", "eight"),
+        9: pgettext("card", "nine"),
+        10: pgettext("card", "ten"),
+        11: pgettext("card", "jack"),
+        12: pgettext("card", "queen"),
+        13: pgettext("card", "king"),
+    }
+    return names[rank]
+
+
+def _suit_name(suit: str) -> str:
+    names = {
+        "S": pgettext("card", "spades"),
+        "H": pgettext("card", "hearts"),
+        "D": pgettext("card", "diamonds"),
+        "C": pgettext("card", "clubs"),
+    }
+    return names[suit]
+
+
+def card_name(code: str, stands: str = "") -> str:
+    """'queen of spades', 'joker', 'joker as five of hearts'."""
+    card = parse_card(code)
+    if card.is_joker:
+        if stands and stands != JOKER_TEXT:
+            return _("joker as %(card)s") % {"card": card_name(stands)}
+        return _("joker")
+    return _("%(rank)s of %(suit)s") % {
+        "rank": _rank_name(card.rank),
+        "suit": _suit_name(card.suit),
+    }
+
+
+def cards_text(codes: Sequence[str]) -> str:
+    return ", ".join(card_name(c) for c in codes)
+
+
+def seat_name(names: Sequence[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return _("someone")
+
+
+def card_event_text(
+    code: str, params: Mapping[str, Any], who: str, secret: Mapping[str, Any] | None
+) -> str | None:
+    """The sentence for an event every card rummy has (a draw, a take from the pile, a meld,
+    a lay-off, a discard), for a viewer who sees ``secret`` only when it is theirs; None for
+    another event."""
+    if code == "drew":
+        if secret:
+            return _("You drew the %(card)s from the stock.") % {
+                "card": card_name(secret.get("card", JOKER_TEXT))
+            }
+        return _("%(name)s drew from the stock.") % {"name": who}
+    if code == "took":
+        cards = list(params.get("cards", ()))
+        return ngettext(
+            "%(name)s took the %(cards)s from the discard pile.",
+            "%(name)s took %(count)d cards from the discard pile: %(cards)s.",
+            len(cards),
+        ) % {"name": who, "count": len(cards), "cards": cards_text(cards)}
+    if code == "melded":
+        words = str(params.get("meld", "")).split()
+        shown = [w.partition("=") for w in words]
+        return _("%(name)s melded %(cards)s (meld %(number)d).") % {
+            "name": who,
+            "cards": ", ".join(card_name(head, reading) for head, _eq, reading in shown),
+            "number": params.get("index", 0),
+        }
+    if code == "laid-off":
+        return _("%(name)s laid off %(cards)s on meld %(number)d.") % {
+            "name": who,
+            "cards": cards_text(params.get("cards", ())),
+            "number": params.get("index", 0),
+        }
+    if code == "discarded":
+        return _("%(name)s discarded the %(card)s.") % {
+            "name": who,
+            "card": card_name(params.get("card", JOKER_TEXT)),
+        }
+    return None
+
+
+# Refusals every card rummy's engine may give, worded (each game adds its own).
+CARD_REFUSALS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "not-your-turn": lambda p: _("It is not your turn."),
+    "already-drew": lambda p: _("You have drawn already this turn."),
+    "draw-first": lambda p: _("Draw first: from the stock or the discard pile."),
+    "not-in-discard-pile": lambda p: _("That card is not in the discard pile."),
+    "must-use-picked-card": lambda p: _("The card taken from deep in the pile must be melded."),
+    "not-in-hand": lambda p: (
+        _("You do not hold %(cards)s.") % {"cards": cards_text(p.get("cards", ()))}
+    ),
+    "meld-too-short": lambda p: _("A meld needs at least three cards."),
+    "set-too-big": lambda p: _("A set has at most four cards."),
+    "card-twice": lambda p: _("A card appears twice."),
+    "mixed-suits": lambda p: _("Not a set (one rank) nor a run (one suit)."),
+    "not-in-sequence": lambda p: _("Those cards are not in sequence (mind the aces)."),
+    "does-not-fit": lambda p: (
+        _("That does not fit on meld %(number)s.") % {"number": p.get("index", "")}
+    ),
+    "no-such-meld": lambda p: (
+        _("There is no meld %(number)s on the table.") % {"number": p.get("index", "")}
+    ),
+    "keep-a-card-to-discard": lambda p: _("Keep a card you may discard to end your turn."),
+}

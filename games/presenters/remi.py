@@ -1,0 +1,444 @@
+"""Remi Etalat's presentation: what one seat (or a spectator) sees of a Remi game, as
+template context, and the adapter the site dispatches to (``REMI_PRESENTATION``).
+
+The context is made from the engine's ``player_view`` only: another seat's rack, the wall and
+the seed never enter it, so no template can leak them by mistake.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+from django import forms
+from django.urls import reverse
+from django.utils.translation import get_language, gettext_noop
+from django.utils.translation import gettext as _
+
+from games.engine.core.errors import Refusal
+from games.engine.remi import GAME
+from games.engine.remi.hints import exposed_goes_out, first_meld_points
+from games.engine.remi.rules import Rules
+from games.engine.remi.state import DRAW, OPEN, OVER, PLAY, PRELUDE, State
+from games.engine.tiles import COLOUR_NAMES
+from games.models import Action, Game, Seat
+
+from . import remi_forms, remi_refusals, remi_rules
+from .base import Presentation, game_urls, recent_actions, series_context
+from .clock_text import with_clock_line
+from .racks import arrange_rack, saved_order
+from .remi_recent import melds_just_played, taken_this_turn
+from .remi_text import event_line
+from .tile_words import colour_word
+
+PHASE_LABELS = {
+    PRELUDE: gettext_noop("Doublas and declarations"),
+    OPEN: gettext_noop("Opening discard"),
+    DRAW: gettext_noop("Draw or take"),
+    PLAY: gettext_noop("Meld and discard"),
+    OVER: gettext_noop("Game over"),
+}
+
+# Buttons in the order they appear, with their keyboard shortcut.  The prelude has its own
+# set; ``declare`` is possible in both until the player's first action.
+PRELUDE_BUTTONS = (
+    ("doubla", gettext_noop("Doubla"), "o"),
+    ("exchange", gettext_noop("Exchange"), "h"),
+    ("ready", gettext_noop("Ready"), "r"),
+    ("declare", gettext_noop("Declare twin"), "c"),
+)
+PLAY_BUTTONS = (
+    ("draw", gettext_noop("Draw"), "d"),
+    ("take", gettext_noop("Take"), "t"),
+    ("pick", gettext_noop("Pick"), "p"),
+    ("exposed", gettext_noop("Take exposed"), "e"),
+    ("meld", gettext_noop("Meld"), "m"),
+    ("add", gettext_noop("Add"), "a"),
+    ("swap", gettext_noop("Swap Joly"), "s"),
+    ("discard", gettext_noop("Discard"), "x"),
+    ("declare", gettext_noop("Declare twin"), "c"),
+    ("undo", gettext_noop("Undo"), "u"),
+)
+
+BREAKDOWN_LABELS = {
+    "melded": gettext_noop("Melded"),
+    "rack": gettext_noop("Left on rack"),
+    "win": gettext_noop("Going out"),
+    "all_at_once": gettext_noop("All at once"),
+    "never_melded": gettext_noop("Never melded"),
+    "twin": gettext_noop("Twin of the exposed tile"),
+    "doubled": gettext_noop("Doubled (went out on a Joly)"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TileView:
+    """A tile as the templates draw it: the letter and number always show, so colour is
+    never the only way to tell tiles apart."""
+
+    code: str
+    colour: str  # a CSS-friendly colour name, or "joly"
+    letter: str
+    number: str
+    label: str  # for screen readers: "red 12", "Joly", "Joly as blue 4"
+    stands: str = ""  # for a Joly in a meld, the tile it stands for
+    fresh: bool = False  # on the viewer's rack: drawn or taken this turn
+
+    @property
+    def is_joly(self) -> bool:
+        return self.code == "J"
+
+
+def tile_view(code: str, stands_for: str | None = None) -> TileView:
+    """The label is in the language being rendered: views are kept per language, never
+    shared between two (a page draws a hundred tiles, each named for screen readers)."""
+    return _tile_view(code, stands_for, get_language())
+
+
+@lru_cache(maxsize=1024)
+def _tile_view(code: str, stands_for: str | None, language: str | None) -> TileView:
+    # ``language`` is the active one, which the labels below are in: it only keys the cache.
+    if code == "J":
+        if stands_for and stands_for != "J":
+            label = _("Joly as %(tile)s") % {"tile": tile_view(stands_for).label}
+            return TileView("J", "joly", "J", "", label, stands_for)
+        return TileView("J", "joly", "J", "", "Joly")
+    colour = COLOUR_NAMES[code[0]]
+    return TileView(code, colour, code[0], code[1:], f"{colour_word(code[0])} {code[1:]}")
+
+
+def tiles_view(codes: Iterable[str]) -> list[TileView]:
+    return [tile_view(code) for code in codes]
+
+
+def order_to_save(tiles: list[str], game_id: int) -> dict[str, Any]:
+    return {"game": game_id, "tiles": tiles}
+
+
+# --- The context ----------------------------------------------------------------------------
+
+
+def game_context(
+    game: Game,
+    seats: Sequence[Seat],
+    seat: int | None,
+    *,
+    actions: Sequence[Action] | None = None,
+    state: State | None = None,
+    error: str = "",
+    notice: str = "",
+    replay: bool = False,
+) -> dict[str, Any]:
+    """Everything the game templates need for ``seat`` (None: a spectator).
+
+    ``actions`` are the log's actions, oldest first (loaded when omitted).  ``state`` replaces
+    the game's current state — the replay shows earlier positions of a finished game with it.
+    """
+    if state is None:
+        state = GAME.load(game.state)
+    view = GAME.player_view(state, seat)
+    # Who acts is the engine's answer (empty once the game is over; in the prelude, every
+    # seat not yet ready).
+    to_act = GAME.to_act(state)
+    if actions is None:
+        actions = recent_actions(game)
+    names: list[str] = view["names"]
+    over = view["phase"] == OVER
+    can = set(view["can"])
+    warning = view["rules"].get("low_tile_warning", 3)
+    offers = view["offers"]
+
+    players = [
+        {
+            "seat": i,
+            "name": name,
+            "is_you": i == seat,
+            "is_turn": view["phase"] != PRELUDE and i in to_act,
+            "is_dealer": i == view["dealer"],
+            "rack_count": view["rack_counts"][i],
+            "melded": view["has_melded"][i],
+            "few_tiles": view["phase"] != PRELUDE and view["rack_counts"][i] <= warning,
+            "ready": view["ready"][i],
+            "offer": offers[i],
+            "declared": view["declared"][i],
+            "total": None,  # the series total, filled in below when there is a series
+        }
+        for i, name in enumerate(names)
+    ]
+
+    just_played = melds_just_played(actions, seat, view["melds"])
+    meld_groups = []
+    for owner, name in enumerate(names):
+        melds = []
+        for m in view["melds"]:
+            if m["by"] != owner:
+                continue
+            tiles = [tile_view(code, as_) for code, as_ in zip(m["tiles"], m["as"], strict=True)]
+            melds.append(
+                {
+                    "id": m["id"],
+                    "kind": m["kind"],
+                    "tiles": tiles,
+                    "label": _("Meld %(number)s, %(kind)s: %(tiles)s")
+                    % {
+                        "number": m["id"],
+                        "kind": _("run") if m["kind"] == "run" else _("set"),
+                        "tiles": ", ".join(t.label for t in tiles),
+                    },
+                    "recent": m["id"] in just_played,
+                }
+            )
+        if melds:
+            meld_groups.append(
+                {"seat": owner, "name": name, "is_you": owner == seat, "melds": melds}
+            )
+
+    row = [
+        {
+            "index": i,
+            "tile": tile_view(code),
+            "first": i == 0,
+            "last": i > 0 and i == len(view["discards"]) - 1,
+            "by": names[by] if 0 <= by < len(names) else "",
+        }
+        for i, (code, by) in enumerate(zip(view["discards"], view["discarded_by"], strict=True))
+    ]
+
+    rack = None
+    if seat is not None and view["rack"] is not None and not over:
+        saved = next((s.rack_order for s in seats if s.position == seat), None)
+        rack = tiles_view(arrange_rack(view["rack"], saved_order(saved, game.pk)))
+        rack = _mark_fresh(rack, taken_this_turn(actions, seat) if not replay else [])
+
+    buttons_spec = PRELUDE_BUTTONS if view["phase"] == PRELUDE else PLAY_BUTTONS
+    buttons = [
+        {"verb": verb, "label": _(label), "key": key, "enabled": verb in can}
+        for verb, label, key in buttons_spec
+    ]
+    for button in buttons:
+        if button["verb"] == "exposed":
+            _guard_take_exposed(button, view)
+    exchange_with = [
+        {"seat": i, "name": names[i]}
+        for i, offer in enumerate(offers)
+        if offer is not None and i != seat
+    ]
+
+    series = series_context(GAME, game, over) if not replay else None
+    if series is not None:
+        for player, total in zip(players, series["totals"], strict=False):
+            player["total"] = total["total"]
+
+    turn_name = names[view["turn"]] if 0 <= view["turn"] < len(names) else ""
+    waiting_for = [names[i] for i in sorted(to_act)]
+
+    return {
+        "game_id": game.pk,
+        "table_id": game.table_id,
+        "version": game.version if not replay else None,
+        "seat": seat,
+        "is_player": seat is not None,
+        "names": names,
+        "phase": view["phase"],
+        "phase_label": _(PHASE_LABELS.get(view["phase"], view["phase"])),
+        "over": over,
+        "turn": view["turn"],
+        "turn_name": turn_name,
+        "my_turn": seat is not None and seat in to_act,
+        "waiting_for": waiting_for,
+        "deadline": None if (over or replay) else game.deadline,
+        "players": players,
+        "rack": rack,
+        "meld_groups": meld_groups,
+        "meld_count": len(view["melds"]),
+        "row": row,
+        "wall_count": view["wall_count"],
+        "exposed": tile_view(view["exposed"]) if view["exposed"] else None,
+        "exposed_tile": tile_view(view["exposed_tile"]) if view["exposed_tile"] else None,
+        "can": can,
+        "buttons": buttons,
+        "exchange_with": exchange_with,
+        "pending": view["pending"],
+        "log": _log(actions, names, seat),
+        "result": _result(view, names) if over else None,
+        "series": series,
+        "error": error,
+        "notice": notice,
+        "replay": replay,
+        "urls": game_urls(game),
+        "help_keys": [(b["key"], b["label"]) for b in buttons],
+        # A player yet to make their first melds sees what the selection is worth.
+        "meld_total_url": (
+            reverse("games:game_meld_total", args=[game.pk])
+            if seat is not None and not over and not replay and not view["has_melded"][seat]
+            else None
+        ),
+        "first_meld_minimum": state.rules.first_meld_minimum,
+    }
+
+
+def _mark_fresh(rack: list[TileView], taken: list[str]) -> list[TileView]:
+    """Mark the tiles taken this turn, one rack tile for each (a rack may hold two alike);
+    the newest are at the rack's end, so marks are given from the end."""
+    left = list(taken)
+    marked = list(rack)
+    for i in range(len(marked) - 1, -1, -1):
+        if marked[i].code in left:
+            left.remove(marked[i].code)
+            marked[i] = replace(marked[i], fresh=True)
+    return marked
+
+
+def _guard_take_exposed(button: dict[str, Any], view: dict[str, Any]) -> None:
+    """Taking the exposed tile binds the player to go out at once, yet the button is there
+    at the start of every turn beside Draw: it looks secondary, and asks first unless the
+    engine sees the player going out with it."""
+    button["secondary"] = True
+    if button["enabled"] and not exposed_goes_out(view):
+        button["confirm"] = _(
+            "Take the exposed tile? You must then meld all your other tiles and discard "
+            "the last one this turn, or put the exposed tile back."
+        )
+
+
+def _log(actions: Sequence[Action], names: list[str], seat: int | None) -> list[dict[str, Any]]:
+    """Newest first.  Each stored event keeps its own seat's secret; ``event_line`` shows it
+    only when the viewer is that seat."""
+    entries = []
+    for action in reversed(actions):
+        lines = [event_line(data, names, seat) for data in action.events or ()]
+        lines = with_clock_line(lines, action, names, seat)
+        entries.append({"version": action.version, "seat": action.seat, "lines": lines})
+    return entries
+
+
+def _in_order(parts: dict[str, int]) -> list[tuple[str, int]]:
+    """The score parts in the order of BREAKDOWN_LABELS: PostgreSQL's jsonb does not keep the
+    keys' order, and a page must not depend on the database (nor differ from the act answer,
+    which renders the state before it was stored)."""
+    order = list(BREAKDOWN_LABELS)
+    return sorted(
+        parts.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0])
+    )
+
+
+def _result(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    result = view["result"] or {}
+    final_racks = view["final_racks"] or [[] for _ in names]
+    winner = result.get("winner")
+    rows = []
+    for i, name in enumerate(names):
+        parts = dict(result.get("breakdown", [{}] * len(names))[i])
+        total = parts.pop("total", result.get("scores", [0] * len(names))[i])
+        rows.append(
+            {
+                "seat": i,
+                "name": name,
+                "winner": i == winner,
+                "rack": tiles_view(final_racks[i]),
+                "parts": [(_(BREAKDOWN_LABELS.get(k, k)), v) for k, v in _in_order(parts)],
+                "total": total,
+            }
+        )
+    return {
+        "winner": names[winner] if winner is not None else None,
+        "reason": result.get("reason"),
+        "joly_out": result.get("joly_out", False),
+        "all_at_once": result.get("all_at_once", False),
+        "rows": rows,
+    }
+
+
+class RemiPresentation(Presentation):
+    key = GAME.key
+    template = "games/remi/game.html"
+    replay_template = "games/remi/replay.html"
+    rule_options_template = "games/remi/rule_options.html"
+    script = "js/remi.js"
+    action_form = remi_forms.ActionForm
+    rule_fields = remi_forms.RULE_FIELDS
+
+    def meld_total(self, text: str, game: Game, seat: int) -> tuple[int, int] | None:
+        state = GAME.load(game.state)
+        if state.phase == OVER or state.melded_on[seat] is not None:
+            return None
+        return first_meld_points(text), state.rules.first_meld_minimum
+
+    def context(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        seat: int | None,
+        *,
+        actions: Sequence[Action] | None = None,
+        state: Any = None,
+        error: str = "",
+        notice: str = "",
+        replay: bool = False,
+    ) -> dict[str, Any]:
+        return game_context(
+            game,
+            seats,
+            seat,
+            actions=actions,
+            state=state,
+            error=error,
+            notice=notice,
+            replay=replay,
+        )
+
+    def notation(self, data: Mapping[str, Any], game: Game) -> str:
+        return remi_forms.notation(data, game.state)
+
+    def rack_order(self, data: Mapping[str, Any], game: Game, seat: int) -> dict[str, Any]:
+        form = remi_forms.RackForm(data)
+        if not form.is_valid():
+            raise ValueError(remi_forms.problem(form))
+        order: list[str] = form.cleaned_data["order"]
+        held = GAME.player_view(GAME.load(game.state), seat)["rack"] or []
+        if Counter(order) != Counter(held):
+            raise ValueError("That order is not the tiles on your rack.")
+        return order_to_save(order, game.pk)
+
+    def replay_context(self, final_state: State) -> dict[str, Any]:
+        final_view = GAME.player_view(final_state, None)
+        return {
+            "final_racks": [
+                {"name": name, "rack": tiles_view(rack)}
+                for name, rack in zip(final_view["names"], final_view["final_racks"], strict=True)
+            ]
+        }
+
+    def situation(self, phase: str, my_turn: bool) -> str | None:
+        if phase != PRELUDE:
+            return None
+        if my_turn:
+            return _("Doublas before play: say when you are ready")
+        return _("Doublas before play: waiting for the others")
+
+    def rule_rows(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        return remi_rules.rule_rows(rules)
+
+    def rule_notes(self, preset: str, rules: Rules) -> tuple[str, ...]:
+        return remi_rules.rule_notes(preset, rules)
+
+    def series_text(self, rules: Rules) -> str:
+        return remi_rules.series_text(rules)
+
+    def form_fields(self) -> dict[str, forms.Field]:
+        return remi_forms.rule_form_fields()
+
+    def rule_options(self, rules: Any) -> dict[str, Any]:
+        return {name: getattr(rules, name) for name in self.rule_fields}
+
+    def refusal_text(self, refusal: Exception, game: Game) -> str:
+        if not isinstance(refusal, Refusal):
+            return str(refusal)
+        # A refusal names seats by number (whose turn it is): the sentence needs the names.
+        return remi_refusals.message_for(refusal, GAME.load(game.state).seats)
+
+
+REMI_PRESENTATION = RemiPresentation()

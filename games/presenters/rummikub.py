@@ -1,0 +1,400 @@
+"""The tile rummy's presentation: what one seat (or a spectator) sees of a game, as template
+context, and the adapter the site dispatches to (``RUMMIKUB_PRESENTATION``).
+
+The context is made from the engine's ``player_view`` and, for the seat whose turn it is, its
+own draft (``rummikub_draft``).  Another seat's rack or draft never enters it.  After each
+play the other seats see what changed: the ``played`` event names the tiles placed and the
+table after, and the table before is the previous ``played`` event's (or empty).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from django import forms
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from games.engine.core.errors import IllegalAction
+from games.engine.rummikub import GAME
+from games.engine.rummikub.rules import Rules
+from games.engine.rummikub.state import State
+from games.engine.tiles import COLOUR_NAMES
+from games.models import Action, Game, Seat
+
+from . import rummikub_draft as drafts
+from . import rummikub_forms, rummikub_text
+from .base import Presentation, form_problem, game_urls, recent_actions, series_context
+from .clock_text import with_clock_line
+from .racks import arrange_rack, saved_order
+from .tile_words import colour_word
+
+
+@dataclass(frozen=True, slots=True)
+class TileView:
+    """A tile as the templates draw it: number and letter always show, so colour is never
+    the only way to tell tiles apart."""
+
+    code: str
+    colour: str  # a CSS class: red, yellow, blue, black, or joker
+    letter: str
+    number: str
+    stands: str = ""  # for a joker in a meld, the tile it stands for
+
+    @property
+    def is_joker(self) -> bool:
+        return self.code == "J"
+
+    @property
+    def label(self) -> str:
+        if self.is_joker:
+            if self.stands:
+                return _("joker as %(tile)s") % {"tile": tile_view(self.stands).label}
+            return _("joker")
+        return f"{colour_word(self.letter)} {self.number}"
+
+
+@cache
+def tile_view(code: str, stands: str = "") -> TileView:
+    code = drafts.plain(code)
+    if code == "J":
+        return TileView("J", "joker", "J", "", "" if stands in ("", "J") else stands)
+    return TileView(code, COLOUR_NAMES[code[0]], code[0], code[1:])
+
+
+def _tiles(codes: Sequence[str]) -> list[TileView]:
+    return [tile_view(c) for c in codes]
+
+
+# --- What changed in the last play ----------------------------------------------------------
+
+
+def _last_plays(actions: Sequence[Action]) -> tuple[dict[str, Any] | None, list[str] | None]:
+    """The newest ``played`` event's params, and the table before it (the play before's
+    table; empty when the loaded log starts at the game's start; None when unknown)."""
+    plays = [
+        e.get("params") or {}
+        for action in actions
+        for e in action.events or ()
+        if e.get("code") == "played"
+    ]
+    if not plays:
+        return None, None
+    if len(plays) > 1:
+        return plays[-1], list(plays[-2].get("table", ()))
+    starts_at_the_deal = bool(actions) and actions[0].version == 1
+    return plays[-1], [] if starts_at_the_deal else None
+
+
+def _table_rows(view: dict[str, Any], actions: Sequence[Action]) -> list[dict[str, Any]]:
+    last, before = _last_plays(actions)
+    fresh = last is not None and list(last.get("table", ())) == [
+        m["notation"] for m in view["table"]
+    ]
+    placed = Counter(last.get("tiles", ())) if fresh and last else Counter()
+    earlier = Counter(before or ())
+    rows = []
+    for index, meld in enumerate(view["table"]):
+        tiles = []
+        for code, stands in zip(meld["tiles"], meld["as"], strict=True):
+            is_placed = placed[code] > 0
+            if is_placed:
+                placed[code] -= 1
+            tiles.append({"t": tile_view(code, stands), "placed": is_placed})
+        changed = fresh and before is not None and earlier[meld["notation"]] == 0
+        if fresh and before is not None and not changed:
+            earlier[meld["notation"]] -= 1
+        rows.append(
+            {
+                "index": index,
+                "kind": meld["kind"],
+                "points": meld["points"],
+                "tiles": tiles,
+                "changed": changed,
+                "label": _("Meld %(number)d, %(kind)s: %(tiles)s")
+                % {
+                    "number": index + 1,
+                    "kind": _("run") if meld["kind"] == "run" else _("set"),
+                    "tiles": ", ".join(t["t"].label for t in tiles),
+                },
+            }
+        )
+    return rows
+
+
+# --- The context ----------------------------------------------------------------------------
+
+
+def _draft_context(
+    game: Game,
+    state: State,
+    seat: int,
+    saved: object,
+    names: Sequence[str],
+    table: Sequence[dict[str, Any]],
+) -> dict[str, Any]:
+    """The drafting seat's draft, judged.  Until the player changes it, it is the table as
+    the last play left it, with the same marks of what that play changed."""
+    found = drafts.stored(saved, game.pk, game.version)
+    if found is None:
+        melds, rack = drafts.turn_start(state, seat)
+        rack = arrange_rack(rack, saved_order(saved, game.pk))
+    else:
+        melds, rack = found
+    judged = drafts.judged(state, seat, melds, rack, names)
+    rows = []
+    for m in judged.melds:
+        # An unchanged draft lists the table's melds in the table's order.
+        same = table[m["index"]] if not judged.changed and m["index"] < len(table) else None
+        placed = Counter(e["t"].code for e in same["tiles"] if e["placed"]) if same else Counter()
+        tiles = []
+        for code, stands in zip(m["shown"], m["stands"], strict=True):
+            view = tile_view(code, stands)
+            tiles.append({"t": view, "placed": placed[view.code] > 0})
+            placed[view.code] -= 1
+        rows.append(
+            {
+                **m,
+                "tiles": tiles,
+                "changed": bool(same and same["changed"]),
+                "label": _("Meld %(number)d") % {"number": m["index"] + 1},
+            }
+        )
+    return {
+        "melds": rows,
+        "rack": _tiles(judged.rack),
+        "changed": judged.changed,
+        "faults": judged.faults,
+        "problem": judged.problem,
+        "first_melds": judged.first_melds,
+        "needed": judged.needed,
+        "ready": judged.ready,
+    }
+
+
+def game_context(
+    game: Game,
+    seats: Sequence[Seat],
+    seat: int | None,
+    *,
+    actions: Sequence[Action] | None = None,
+    state: State | None = None,
+    error: str = "",
+    notice: str = "",
+    replay: bool = False,
+) -> dict[str, Any]:
+    if state is None:
+        state = GAME.load(game.state)
+    view = GAME.player_view(state, seat)
+    if actions is None:
+        actions = recent_actions(game)
+    names: list[str] = view["names"]
+    over = view["result"] is not None
+    my_turn = seat is not None and not over and view["turn"] == seat and not replay
+    players = [
+        {
+            "seat": i,
+            "name": name,
+            "is_you": i == seat,
+            "is_turn": not over and i == view["turn"],
+            "rack_count": view["rack_counts"][i],
+            "melded": view["melded"][i],
+            "total": None,
+        }
+        for i, name in enumerate(names)
+    ]
+    series = series_context(GAME, game, over) if not replay else None
+    if series is not None:
+        for player, total in zip(players, series["totals"], strict=False):
+            player["total"] = total["total"]
+
+    saved = next((s.rack_order for s in seats if s.position == seat), None)
+    table = _table_rows(view, actions)
+    draft = None
+    rack = None
+    if seat is not None and view["rack"] is not None and not over:
+        if my_turn and not replay:  # a replay shows the rack as it was, never a draft
+            draft = _draft_context(game, state, seat, saved, names, table)
+            rack = draft["rack"]
+        else:
+            rack = _tiles(arrange_rack(view["rack"], saved_order(saved, game.pk)))
+
+    urls = game_urls(game)
+    urls["draft"] = reverse("games:game_draft", args=[game.pk])
+    return {
+        "game_id": game.pk,
+        "table_id": game.table_id,
+        "version": game.version if not replay else None,
+        "seat": seat,
+        "is_player": seat is not None,
+        "names": names,
+        "over": over,
+        "turn": view["turn"],
+        "turn_name": names[view["turn"]] if 0 <= view["turn"] < len(names) else "",
+        "my_turn": my_turn,
+        "melded": seat is not None and view["melded"][seat],
+        "deadline": None if (over or replay) else game.deadline,
+        "players": players,
+        "table": table,
+        "draft": draft,
+        "rack": rack,
+        "stock_count": view["stock_count"],
+        "opening": _opening(view, names),
+        "can": set(view["can"]),
+        "log": _log(actions, names, seat),
+        "result": _result(view, names) if over else None,
+        "series": series,
+        "error": error,
+        "notice": notice,
+        "replay": replay,
+        "urls": urls,
+    }
+
+
+def _opening(view: dict[str, Any], names: list[str]) -> list[str]:
+    """Who drew what to decide the first player (public), round by round."""
+    lines = []
+    for draws in view["opening_draws"]:
+        parts = [f"{names[i]}: {code}" for i, code in enumerate(draws) if code is not None]
+        lines.append(", ".join(parts))
+    return lines
+
+
+def _log(actions: Sequence[Action], names: list[str], seat: int | None) -> list[dict[str, Any]]:
+    """Newest first, each event worded for the viewer (a drawn tile only for its drawer)."""
+    return [
+        {
+            "version": action.version,
+            "seat": action.seat,
+            "lines": with_clock_line(
+                [rummikub_text.event_text(e, names, seat) for e in action.events or ()],
+                action,
+                names,
+                seat,
+            ),
+        }
+        for action in reversed(actions)
+    ]
+
+
+def _result(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    result = view["result"]
+    final = view["final_racks"] or [[] for _ in names]
+    rows = [
+        {
+            "seat": i,
+            "name": name,
+            "winner": i == result["winner"],
+            "rack": _tiles(final[i]),
+            "rack_total": result["rack_totals"][i],
+            "total": result["scores"][i],
+        }
+        for i, name in enumerate(names)
+    ]
+    return {
+        "winner": names[result["winner"]] if result["winner"] is not None else None,
+        "text": rummikub_text.game_over_text(result, names),
+        "rows": rows,
+    }
+
+
+class RummikubPresentation(Presentation):
+    key = GAME.key
+    template = "games/rummikub/game.html"
+    replay_template = "games/rummikub/replay.html"
+    rule_options_template = "games/rummikub/rule_options.html"
+    script = "js/rummikub.js"
+    action_form = rummikub_forms.ActionForm
+    rule_fields = rummikub_forms.RULE_FIELDS
+    drafts = True
+
+    def context(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        seat: int | None,
+        *,
+        actions: Sequence[Action] | None = None,
+        state: Any = None,
+        error: str = "",
+        notice: str = "",
+        replay: bool = False,
+    ) -> dict[str, Any]:
+        return game_context(
+            game,
+            seats,
+            seat,
+            actions=actions,
+            state=state,
+            error=error,
+            notice=notice,
+            replay=replay,
+        )
+
+    def notation(self, data: Mapping[str, Any], game: Game) -> str:
+        return rummikub_forms.notation(data)
+
+    def refusal_text(self, refusal: Exception, game: Game) -> str:
+        if isinstance(refusal, IllegalAction):
+            names = list(GAME.load(game.state).seats)
+            return rummikub_text.refusal_text(refusal.code, getattr(refusal, "params", {}), names)
+        return str(refusal)
+
+    def rack_order(self, data: Mapping[str, Any], game: Game, seat: int) -> dict[str, Any]:
+        form = rummikub_forms.RackForm(data)
+        if not form.is_valid():
+            raise ValueError(form_problem(form))
+        order: list[str] = form.cleaned_data["order"]
+        held = GAME.player_view(GAME.load(game.state), seat)["rack"] or []
+        if Counter(order) != Counter(held):
+            raise ValueError(_("That order is not the tiles on your rack."))
+        return drafts.to_save(game.pk, game.version, None, order)
+
+    def draft(self, data: Mapping[str, Any], game: Game, seat: int) -> dict[str, Any]:
+        state: State = GAME.load(game.state)
+        if state.over or state.turn != seat:
+            raise ValueError(_("You can arrange the table on your turn only."))
+        form = rummikub_forms.DraftForm(data)
+        if not form.is_valid():
+            raise ValueError(form_problem(form))
+        if form.cleaned_data["reset"]:
+            _melds, rack = drafts.turn_start(state, seat)
+            return drafts.to_save(game.pk, game.version, None, rack)
+        melds: list[list[str]] = form.cleaned_data["table"]
+        rack = form.cleaned_data["rack"]
+        drafts.check_tiles(state, seat, melds, rack)
+        return drafts.to_save(game.pk, game.version, melds, rack)
+
+    def replay_context(self, final_state: State) -> dict[str, Any]:
+        view = GAME.player_view(final_state, None)
+        return {
+            "final_racks": [
+                {"name": name, "rack": _tiles(rack)}
+                for name, rack in zip(view["names"], view["final_racks"] or [], strict=True)
+            ]
+        }
+
+    def situation(self, phase: str, my_turn: bool) -> str | None:
+        return None
+
+    def rule_rows(self, rules: Rules) -> tuple[tuple[str, str], ...]:
+        return rummikub_forms.rule_rows(rules)
+
+    def rule_notes(self, preset: str, rules: Rules) -> tuple[str, ...]:
+        return rummikub_forms.rule_notes(preset, rules)
+
+    def series_text(self, rules: Rules) -> str:
+        return rummikub_forms.series_text(rules)
+
+    def form_fields(self) -> dict[str, forms.Field]:
+        return rummikub_forms.rule_form_fields()
+
+    def rule_options(self, rules: Any) -> dict[str, Any]:
+        return {name: getattr(rules, name) for name in self.rule_fields}
+
+
+RUMMIKUB_PRESENTATION = RummikubPresentation()

@@ -1,0 +1,164 @@
+"""Thai Rummy's presentation: what one seat (or a spectator) sees of a hand, as template
+context, and the adapter the site dispatches to (``THAI_RUMMY_PRESENTATION``).
+
+Everything comes from the engine's ``player_view``: the seat's own hand, the table (melds,
+and the cards each player displayed), the discard pile spread face up, and counts of the
+other hands.  Cards are drawn by the templates from :class:`~.card_faces.CardView`; the
+page shares Basic Rummy's parts where they fit (status line, table, hand, log).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.engine.thai_rummy import GAME
+from games.engine.thai_rummy.state import State
+from games.models import Action, Game, Seat
+
+from . import thai_rummy_forms as thai_forms
+from . import thai_rummy_text as text
+from .base import game_urls, recent_actions, series_context
+from .card_faces import card_view, cards, table_rows
+from .card_rummy import CardRummyPresentation
+from .card_words import seat_name
+from .clock_text import with_clock_line
+
+
+def game_context(
+    game: Game,
+    seats: Sequence[Seat],
+    seat: int | None,
+    *,
+    actions: Sequence[Action] | None = None,
+    state: State | None = None,
+    error: str = "",
+    notice: str = "",
+    replay: bool = False,
+) -> dict[str, Any]:
+    if state is None:
+        state = GAME.load(game.state)
+    view = GAME.player_view(state, seat)
+    if actions is None:
+        actions = recent_actions(game)
+    names: list[str] = view["names"]
+    over = view["result"] is not None
+    my_turn = seat is not None and not over and view["turn"] == seat and not replay
+    drawing = my_turn and view["phase"] == "draw"
+    series = series_context(GAME, game, over) if not replay else None
+    totals = [t["total"] for t in series["totals"]] if series else [None] * len(names)
+    players = [
+        {
+            "seat": i,
+            "name": name,
+            "is_you": i == seat,
+            "is_turn": not over and i == view["turn"],
+            "is_dealer": i == view["dealer"],
+            "card_count": view["hand_counts"][i],
+            "displayed": cards(view["displayed"][i]),
+            "shown": view["shown"][i],
+            "penalty_points": 50 * view["penalties"][i],
+            "total": totals[i] if i < len(totals) else None,
+        }
+        for i, name in enumerate(names)
+    ]
+    pile = [
+        {
+            "card": card_view(code),
+            "by": _("turned up at the deal") if by is None else seat_name(names, by),
+        }
+        for code, by in zip(view["discard"], view["discarded_by"], strict=True)
+    ]
+    return {
+        "game_id": game.pk,
+        "game_number": game.number + 1,
+        "table_id": game.table_id,
+        "version": game.version if not replay else None,
+        "seat": seat,
+        "is_player": seat is not None,
+        "names": names,
+        "over": over,
+        "turn": view["turn"],
+        "turn_name": names[view["turn"]],
+        "my_turn": my_turn,
+        "drawing": drawing,
+        # Basic Rummy's status line, worded for Thai Rummy's start of a turn.
+        "draw_prompt": (
+            _("Your turn: draw, or take from the pile with a new meld")
+            if view["stock_count"]
+            else _("Your turn: the stock is gone, take from the pile or pass")
+        ),
+        "players": players,
+        "table": table_rows(view),
+        "hand": cards(view["hand"]) if view["hand"] is not None and not over else None,
+        "taken": None,
+        "stock_count": view["stock_count"],
+        "pile": pile,
+        "can": set(view["can"]),
+        "deadline": None if (over or replay) else game.deadline,
+        "log": _log(actions, names, seat),
+        "result": _result(view, names) if over else None,
+        "series": series,
+        "error": error,
+        "notice": notice,
+        "replay": replay,
+        "urls": game_urls(game),
+    }
+
+
+def _log(actions: Sequence[Action], names: list[str], seat: int | None) -> list[dict[str, Any]]:
+    """Newest first, each event worded for the viewer (a drawn card only for its drawer)."""
+    return [
+        {
+            "version": action.version,
+            "seat": action.seat,
+            "lines": with_clock_line(
+                [text.event_text(e, names, seat) for e in action.events or ()],
+                action,
+                names,
+                seat,
+            ),
+        }
+        for action in reversed(actions)
+    ]
+
+
+def _result(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    result = view["result"]
+    final = view["final_hands"] or [[] for _ in names]
+    rows = [
+        {
+            "seat": i,
+            "name": name,
+            "winner": i == result["winner"],
+            "hand": cards(final[i]),
+            "shown": result["shown"][i],
+            "in_hand": result["in_hand"][i],
+            "counts_hand": i != result["winner"],
+            "doubled": result["doubled"][i],
+            "penalties": result["penalties"][i],
+            "total": result["scores"][i],
+        }
+        for i, name in enumerate(names)
+    ]
+    face_down = card_view(view["face_down"]) if view["face_down"] else None
+    return {"text": text.game_over_text(result, names), "rows": rows, "face_down": face_down}
+
+
+class ThaiRummyPresentation(CardRummyPresentation):
+    key = GAME.key
+    template = "games/thai-rummy/game.html"
+    replay_template = "games/thai-rummy/replay.html"
+    rule_options_template = "games/thai-rummy/rule_options.html"
+    script = "js/thai-rummy.js"
+    action_form = thai_forms.ActionForm
+    rule_fields = thai_forms.RULE_FIELDS
+    engine = GAME
+    forms_module = thai_forms
+    text_module = text
+    build_context = staticmethod(game_context)
+
+
+THAI_RUMMY_PRESENTATION = ThaiRummyPresentation()

@@ -1,0 +1,125 @@
+/* Basic Rummy's game page, and the card rummies' shared page script (Thai Rummy's page loads it
+   too).  The hand (and a discard pile whose cards can be picked) is a row of checkboxes drawn as
+   cards, so picking works without this script (click, tap, Tab and Space); the script adds the
+   keys, keeps the picked cards and the focus across redraws, lets a refused move's message
+   through, shows the connection state and runs the move clock. */
+(() => {
+  "use strict";
+  const one = (sel, root = document) => root.querySelector(sel);
+  const all = (sel, root = document) => Array.from(root.querySelectorAll(sel));
+
+  const PICKABLE = ".hand-card input, .pile-card input";
+
+  // Arrow keys move along the hand (or the pile); Enter ticks a card like Space does.
+  document.addEventListener("keydown", (event) => {
+    const box = event.target;
+    if (!box.matches || !box.matches(PICKABLE)) return;
+    const row = box.closest(".hand-card") ? ".hand-card input" : ".pile-card input";
+    const boxes = all(row);
+    const at = boxes.indexOf(box);
+    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+      const next = boxes[at + (event.key === "ArrowRight" ? 1 : -1)];
+      if (next) next.focus();
+      event.preventDefault();
+    } else if (event.key === "Enter") {
+      box.click();
+      event.preventDefault();
+    }
+  });
+
+  // The picked cards survive a redraw (a socket push may redraw the hand while a player is
+  // picking). Once the player's own move is in, the cards it carried are let go; cards picked
+  // while it was on its way (the socket often shows the move before the answer comes) stay.
+  const picked = new Set();
+  let sent = new Set();
+  document.addEventListener("change", (event) => {
+    const box = event.target;
+    if (!box.matches || !box.matches(PICKABLE)) return;
+    if (box.checked) picked.add(box.value);
+    else picked.delete(box.value);
+  });
+  document.body.addEventListener("htmx:configRequest", (event) => {
+    if (event.detail.elt.closest && event.detail.elt.closest("#game")) sent = new Set(picked);
+  });
+  document.body.addEventListener("remi:acted", () => {
+    sent.forEach((card) => picked.delete(card));
+    sent = new Set();
+  });
+
+  function repick() {
+    all(PICKABLE).forEach((box) => {
+      box.checked = picked.has(box.value);
+    });
+    document.dispatchEvent(new CustomEvent("cards:repicked"));
+  }
+
+  // A 400 or 403 still carries a message for the error area.
+  document.body.addEventListener("htmx:beforeSwap", (event) => {
+    const status = event.detail.xhr.status;
+    if ((status === 400 || status === 403) && event.detail.elt.closest("#game")) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+
+  // A redraw replaces the element a keyboard user was on: put focus back on the same card or
+  // control so the next key press is not lost.
+  let focusedAt = null;
+  document.addEventListener("focusin", (event) => {
+    const el = event.target;
+    if (!el.closest || !el.closest("#game")) return;
+    const card = el.closest(".hand-card, .pile-card");
+    focusedAt = card ? { card: card.dataset.card } : el.id ? { id: el.id } : null;
+  });
+
+  function refocus() {
+    if (!focusedAt || (document.activeElement && document.activeElement !== document.body)) return;
+    const el = focusedAt.id
+      ? document.getElementById(focusedAt.id)
+      : one(`[data-card="${focusedAt.card}"] input`);
+    if (el) el.focus();
+  }
+
+  function afterSwap() {
+    repick();
+    refocus();
+    tick();
+  }
+  document.body.addEventListener("htmx:oobAfterSwap", afterSwap);
+  document.body.addEventListener("htmx:wsAfterMessage", afterSwap);
+  document.body.addEventListener("htmx:afterSwap", afterSwap);
+
+  function connection(text) {
+    const note = one("#game-connection");
+    if (!note) return;
+    note.textContent = text;
+    note.hidden = !text;
+  }
+  const game = one("#game");
+  document.body.addEventListener("htmx:wsOpen", () => connection(""));
+  document.body.addEventListener("htmx:wsClose", () => connection(game ? game.dataset.sayLost : ""));
+
+  // The replay's arrow keys.
+  document.addEventListener("keydown", (event) => {
+    if (!one("#replay") || event.target.closest("input, select, textarea")) return;
+    const button = one(`[data-replay="${event.key === "ArrowLeft" ? "prev" : event.key === "ArrowRight" ? "next" : ""}"]`);
+    if (button && !button.disabled) button.click();
+  });
+
+  // The page's words come from the template, in the viewer's language.
+  const spoken = (name, fallback) => {
+    const game = document.getElementById("game");
+    return (game && game.dataset[name]) || fallback;
+  };
+
+  function tick() {
+    all("time[data-deadline]").forEach((el) => {
+      const left = Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000);
+      if (Number.isNaN(left)) return;
+      const clock = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      el.textContent = left <= 0 ? spoken("sayTimeUp", "time is up") : spoken("sayLeft", "%s left").replace("%s", clock);
+    });
+  }
+  setInterval(tick, 1000);
+  tick();
+})();

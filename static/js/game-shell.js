@@ -1,0 +1,247 @@
+/* What every game's page shares, whatever the game: saying when a request failed or the
+   socket dropped, keeping the typed move across redraws, clearing an old refusal once the
+   player builds the next move, and asking before a button marked data-confirm acts.
+   Loaded before the game's own script, so its handlers run first. */
+(function () {
+  "use strict";
+
+  const one = (selector) => document.querySelector(selector);
+  const inGame = (el) => Boolean(el && el.closest && el.closest("#game"));
+  // The page's sentences come from the template (in the viewer's language) when it has them.
+  const words = (name, fallback) => {
+    const game = one("#game");
+    return (game && game.dataset[name]) || fallback;
+  };
+
+  function say(text) {
+    const note = one("#game-error");
+    if (!note) return;
+    note.textContent = text;
+    note.classList.remove("game-notice");
+  }
+
+  // --- Failed requests ----------------------------------------------------------------------
+
+  // Nothing was swapped, so the player's selection and draft are still on the page: say so,
+  // and that trying again is safe (a move that did reach the server is checked by version).
+  const UNREACHABLE =
+    "Could not reach the server: check your connection and try again. Your selection is kept.";
+  const SERVER_FAILED =
+    "The server could not handle that (error %s). Your selection is kept: try again in a moment.";
+
+  ["htmx:sendError", "htmx:timeout"].forEach((name) =>
+    document.body.addEventListener(name, (event) => {
+      if (inGame(event.detail.elt)) say(words("sayUnreachable", UNREACHABLE));
+    }),
+  );
+  document.body.addEventListener("htmx:responseError", (event) => {
+    if (!inGame(event.detail.elt)) return;
+    const status = String(event.detail.xhr.status);
+    say(words("sayServerFailed", SERVER_FAILED).replace("%s", status));
+  });
+
+  // --- The socket ---------------------------------------------------------------------------
+
+  const LOST = "Connection lost: reconnecting… Moves still work; the page catches up.";
+  const CLOSED = "Connection closed: reload the page to follow the game.";
+  // The codes after which the htmx ws extension tries again; after any other it gives up.
+  const RETRIED = [1006, 1011, 1012, 1013];
+  function connection(text) {
+    const note = one("#game-connection");
+    if (!note) return;
+    note.textContent = text;
+    note.hidden = !text;
+  }
+  // On reconnecting, the socket asks for the version the page was drawn at and is sent
+  // whatever came since (games/consumers.py), so the note is all the page has to do.
+  document.body.addEventListener("htmx:wsOpen", () => connection(""));
+  document.body.addEventListener("htmx:wsClose", (event) => {
+    const closed = event.detail.event;
+    const retried = !closed || RETRIED.indexOf(closed.code) >= 0;
+    connection(retried ? words("sayLost", LOST) : words("sayClosed", CLOSED));
+  });
+
+  // --- The typed move -----------------------------------------------------------------------
+
+  // Every redraw of the controls (a refusal, another player's move over the socket) replaces
+  // the notation box: keep it open, with its text and the caret, so a typo is one key to fix.
+  // Only a move that went in empties it.
+  let typed = null;
+  let moveWentIn = false;
+  document.body.addEventListener("remi:acted", () => {
+    moveWentIn = true;
+  });
+
+  function rememberTyped() {
+    const input = one("#notation-input");
+    const box = input && input.closest("details");
+    if (!input || !box) return;
+    typed = {
+      open: box.open,
+      value: input.value,
+      focused: document.activeElement === input,
+      start: input.selectionStart,
+      end: input.selectionEnd,
+    };
+  }
+
+  function restoreTyped() {
+    if (!typed) return;
+    const input = one("#notation-input");
+    const box = input && input.closest("details");
+    if (input && box) {
+      box.open = typed.open;
+      if (!moveWentIn) input.value = typed.value;
+      if (typed.focused) {
+        input.focus();
+        if (!moveWentIn) input.setSelectionRange(typed.start, typed.end);
+      }
+    }
+    typed = null;
+    moveWentIn = false;
+  }
+
+  document.body.addEventListener("htmx:oobBeforeSwap", (event) => {
+    if (event.detail.target && event.detail.target.id === "game-controls") rememberTyped();
+  });
+  ["htmx:oobAfterSwap", "htmx:wsAfterMessage", "htmx:afterSwap"].forEach((name) =>
+    document.body.addEventListener(name, restoreTyped),
+  );
+
+  // --- An old refusal goes once the next move is being built -------------------------------
+
+  const BUILDING = [
+    "#game-rack .tile",
+    "#game-melds .meld",
+    "#game-row .row-tile",
+    "#game-table .tile",
+    "[data-select]",
+    "[data-drop]",
+    "[data-split]",
+    "[data-join]",
+    "[data-draft]",
+  ].join(", ");
+
+  document.addEventListener("click", (event) => {
+    const target = event.target.closest && event.target.closest("button");
+    if (target && inGame(target) && target.matches(BUILDING)) say("");
+  });
+  document.addEventListener("input", (event) => {
+    if (event.target.id === "notation-input") say("");
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && inGame(event.target)) say("");
+  });
+
+  // --- One Tab stop per group, arrows inside ------------------------------------------------
+
+  // The rack (or hand) and the action bar are each one stop on the Tab key; the arrow keys,
+  // Home and End move within them, as in a toolbar.  Marked data-roving in the templates.
+  const ITEMS = "button:not([disabled]), input:not([disabled]):not([type='hidden']), select:not([disabled])";
+  const itemsOf = (group) => Array.from(group.querySelectorAll(ITEMS));
+  const MOVES = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+
+  function makeStop(group, item) {
+    itemsOf(group).forEach((el) => {
+      el.tabIndex = el === item ? 0 : -1;
+    });
+  }
+
+  function settleStops() {
+    document.querySelectorAll("#game [data-roving]").forEach((group) => {
+      const items = itemsOf(group);
+      if (!items.length) return;
+      const active = items.indexOf(document.activeElement);
+      makeStop(group, items[active >= 0 ? active : 0]);
+    });
+  }
+
+  document.addEventListener("keydown", (event) => {
+    const group = event.target.closest && event.target.closest("#game [data-roving]");
+    if (!group || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    // A list box keeps its own up and down.
+    if (event.target.tagName === "SELECT" && !(event.key in { ArrowLeft: 1, ArrowRight: 1 })) return;
+    const items = itemsOf(group);
+    const at = items.indexOf(event.target);
+    if (at < 0) return;
+    let next = null;
+    if (event.key in MOVES) next = at + MOVES[event.key];
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = items.length - 1;
+    if (next === null) return;
+    event.preventDefault();
+    event.stopImmediatePropagation(); // the game's own keys do not also act on it
+    const item = items[Math.max(0, Math.min(items.length - 1, next))];
+    makeStop(group, item);
+    item.focus();
+  });
+  document.addEventListener("focusin", (event) => {
+    const group = event.target.closest && event.target.closest("#game [data-roving]");
+    if (group && itemsOf(group).includes(event.target)) makeStop(group, event.target);
+  });
+
+  // --- Focus stays where the player was -----------------------------------------------------
+
+  // A move redraws the controls, and the button the player pressed is a new element (or gone,
+  // as Draw is once drawn): put focus back on the same control, else at the action bar's
+  // start, never at the top of the page.
+  let focusedControl = null;
+  document.body.addEventListener("htmx:oobBeforeSwap", (event) => {
+    const target = event.detail.target;
+    const active = document.activeElement;
+    if (!target || target.id !== "game-controls" || !active || !target.contains(active)) return;
+    focusedControl = {
+      id: active.id,
+      name: active.getAttribute("name"),
+      value: active.getAttribute("value"),
+    };
+  });
+
+  function refocusControl() {
+    const was = focusedControl;
+    focusedControl = null;
+    const active = document.activeElement;
+    if (!was || (active && active !== document.body)) return;
+    const controls = one("#game-controls");
+    if (!controls) return;
+    const usable = (el) => el && !el.disabled && el.offsetParent !== null;
+    let el = was.id ? document.getElementById(was.id) : null;
+    if (!usable(el) && was.name && was.value !== null) {
+      el = controls.querySelector(`[name="${was.name}"][value="${was.value}"]`);
+    }
+    if (!usable(el)) {
+      const bar = controls.querySelector("[data-roving]");
+      el = bar ? itemsOf(bar).find(usable) : null;
+    }
+    if (!usable(el)) el = controls.querySelector("h2") || null;
+    if (el) {
+      if (!usable(el)) el.tabIndex = -1; // the heading, so a screen reader hears where it is
+      el.focus();
+    }
+  }
+
+  ["htmx:oobAfterSwap", "htmx:wsAfterMessage", "htmx:afterSwap"].forEach((name) =>
+    document.body.addEventListener(name, () => {
+      refocusControl();
+      settleStops();
+    }),
+  );
+  document.addEventListener("DOMContentLoaded", settleStops);
+  settleStops();
+
+  // --- Buttons that ask first ---------------------------------------------------------------
+
+  // Capturing, so a "no" stops the click before the form (and htmx) ever sees it; keyboard
+  // shortcuts click the button too, and are asked the same.
+  document.addEventListener(
+    "click",
+    (event) => {
+      const button = event.target.closest && event.target.closest("button[data-confirm]");
+      if (button && !button.disabled && !window.confirm(button.dataset.confirm)) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      }
+    },
+    true,
+  );
+})();

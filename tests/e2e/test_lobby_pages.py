@@ -1,0 +1,50 @@
+"""The lobby's page links on a phone-sized screen, with the keyboard and with a tap."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from games import services
+from games.lobby_presenters import LOBBY_PAGE_SIZE
+from tests.conftest import make_user
+from tests.e2e.conftest import PHONE
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# WCAG 2.5.5: a target a finger can hit is at least 44 by 44 CSS pixels.
+TOUCH_TARGET = 44
+
+
+@pytest.fixture
+def two_pages_of_tables() -> None:
+    owners = [make_user(f"owner{n}") for n in range(6)]
+    for n in range(LOBBY_PAGE_SIZE + 3):
+        services.create_table(owners[n // 5], seat_count=2)
+
+
+def test_page_links_work_with_the_keyboard_and_a_tap_on_a_phone(
+    browser: Browser, live_server, two_pages_of_tables
+):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/lobby/")
+        pages = page.get_by_role("navigation", name="Pages of open tables")
+        older = pages.get_by_role("link", name="Older tables")
+        box = older.bounding_box()
+        assert box is not None
+        assert box["height"] >= TOUCH_TARGET
+        assert box["x"] + box["width"] <= 375  # inside the screen, no sideways scrolling
+
+        older.focus()
+        page.keyboard.press("Enter")
+        expect(page).to_have_url(f"{live_server.url}/lobby/?page=2")
+        expect(page.locator("#open-tables .table-card")).to_have_count(3)
+        expect(pages.get_by_role("link", name="Page 2")).to_have_attribute("aria-current", "page")
+
+        pages.get_by_role("link", name="Newer tables").tap()
+        expect(page).to_have_url(f"{live_server.url}/lobby/?page=1")
+        expect(page.locator("#open-tables .table-card")).to_have_count(LOBBY_PAGE_SIZE)
+    finally:
+        context.close()

@@ -1,0 +1,75 @@
+"""Dragging the tile rummy's tiles (SortableJS), by finger on a phone and by mouse: from the
+rack onto "New meld", onto that meld, and back to the rack; each drop changes the draft as
+tap-tap would, and the server judges it."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games import services
+from games.engine.rummikub import GAME
+from games.engine.rummikub.scenario import position
+from games.models import Game
+from tests.e2e.conftest import PHONE, off_the_browser_loop, wait_for_socket
+from tests.e2e.touch import touch_drag
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def alices_turn(alice, bob) -> Game:
+    table = services.create_table(alice, game_type="rummikub", seat_count=2)
+    services.join_table(table, bob)
+    game = services.start_table(table, alice)
+    state = position(
+        names=GAME.load(game.state).seats,
+        racks=["R10 R11 R12 K13 B13 Y5", "Y1 K3 B6 Y8 K11"],
+        stock="B2 Y2 K5 Y4 K7",
+    )
+    Game.objects.filter(pk=game.pk).update(state=GAME.dump(state), to_act=[0])
+    return game
+
+
+def tile(page: Page, where: str, code: str):
+    return page.locator(f'{where} .draft-tile[data-tile="{code}"]').first
+
+
+def draft_text(page: Page) -> list[str]:
+    return page.locator("#draft-melds .draft-meld").evaluate_all(
+        "melds => melds.map(m => Array.from(m.querySelectorAll('.draft-tile'))"
+        ".map(t => t.dataset.tile).join(' '))"
+    )
+
+
+def settle(page: Page) -> None:
+    """The draft's answer is in (it redraws the table and the rack)."""
+    expect(page.locator("#draft-form.htmx-request")).to_have_count(0)
+
+
+@pytest.mark.parametrize("touch", [True, False], ids=["finger", "mouse"])
+def test_tiles_are_dragged_into_a_new_meld_and_back(player, alice, bob, touch: bool):
+    game = off_the_browser_loop(alices_turn, alice, bob)
+    page = player(alice, **(PHONE if touch else {}))
+    page.goto(f"/games/{game.pk}/")
+    wait_for_socket(page, 2)
+    page.wait_for_function("() => window.Sortable !== undefined")
+
+    def drag(source, target) -> None:
+        if touch:
+            touch_drag(page, source, target)
+        else:
+            source.drag_to(target)
+        settle(page)
+
+    drag(tile(page, "#game-rack", "R10"), page.get_by_role("button", name="New meld"))
+    expect(page.locator("#draft-melds .draft-meld")).to_have_count(1)
+    for code in ("R11", "R12"):
+        drag(tile(page, "#game-rack", code), tile(page, "#draft-melds", "R10"))
+    expect(page.locator(".first-melds")).to_have_text("First melds: 33 of 30 points.")
+    assert sorted(draft_text(page)[0].split()) == ["R10", "R11", "R12"]
+
+    # Back to the rack: the meld is short again, and the server says so.
+    drag(tile(page, "#draft-melds", "R12"), tile(page, "#game-rack", "Y5"))
+    expect(tile(page, "#game-rack", "R12")).to_be_visible()
+    expect(page.locator("#draft-melds .draft-meld.invalid")).to_have_count(1)
+    assert sorted(draft_text(page)[0].split()) == ["R10", "R11"]

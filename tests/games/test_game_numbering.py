@@ -1,0 +1,57 @@
+"""Issue 13, fault 7: one numbering of games everywhere.  ``/games/2/`` said "Game 1" (its
+number in the series, next to an unrelated id), the replay "game 1", the admin counted from 0;
+now every place says "Table 5 · game 2 of 3"."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from games.models import Game
+from tests.games.test_game_act import near_the_end
+
+
+@pytest.fixture
+def second_game(alice, bob) -> Game:
+    """The second game of a three-game series at a two-seat table, the first one finished."""
+    table = services.create_table(alice, seat_count=2, options={"doubla": False, "series_games": 3})
+    services.join_table(table, bob)
+    first = services.start_table(table, alice)
+    near_the_end(first, 0)
+    services.play(first.pk, 0, "discard R5", 0)
+    return services.next_game(table)
+
+
+def test_the_game_page_names_the_table_and_the_game_of_the_series(client, alice, second_game):
+    client.force_login(alice)
+    html = client.get(second_game.get_absolute_url()).content.decode()
+    title = f"Table {second_game.table_id} · game 2 of 3"
+    assert f"<title>{title} · Remi</title>" in html
+    assert f'<h1 class="game-title">{title}</h1>' in html
+    assert "Game 1" not in html
+
+
+def test_the_replay_counts_the_same_way(client, alice, second_game):
+    first = Game.objects.get(table=second_game.table, number=0)
+    client.force_login(alice)
+    html = client.get(f"/games/{first.pk}/replay/").content.decode()
+    assert f"Replay: Table {first.table_id} · game 1 of 3" in html
+    assert "game 0" not in html
+
+
+def test_the_admin_counts_from_one_too(client, admin_user, second_game):
+    client.force_login(admin_user)
+    listing = client.get("/admin/games/game/").content.decode()
+    assert '<td class="field-game_of_series">2</td>' in listing
+    assert '<td class="field-game_of_series">1</td>' in listing
+    page = client.get(f"/admin/games/game/{second_game.pk}/change/").content.decode()
+    assert f"Table {second_game.table_id} · game 2" in page
+
+
+def test_a_single_game_and_a_tile_rummy_game_are_named_the_same_way(client, alice, bob):
+    table = services.create_table(alice, game_type="rummikub", seat_count=2)
+    services.join_table(table, bob)
+    game = services.start_table(table, alice)
+    client.force_login(alice)
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert f'<h1 class="game-title">Table {table.pk} · game 1</h1>' in html

@@ -1,0 +1,124 @@
+"""Games are plug-ins: every registered game has its presentation (templates, script, form
+options), and the site's shared layers name no game — they dispatch through the registries.
+Adding a game is its engine package, its presentation adapter and one line in each registry."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.template.loader import get_template
+from django.urls import reverse
+
+from games.engine import GAMES
+from games.forms import TableForm
+from games.models import Table
+from games.presenters import PRESENTERS, presenter_for
+
+GAMES_DIR = Path(__file__).resolve().parents[2] / "games"
+
+# The layers above the engine that every game goes through.
+SHARED_MODULES = (
+    "services.py",
+    "tasks.py",
+    "views.py",
+    "consumers.py",
+    "forms.py",
+    "lobby.py",
+    "lobby_presenters.py",
+    "lobby_consumers.py",
+    "arena.py",
+    "models.py",
+    "management/commands/arena.py",
+    "presenters/__init__.py",
+    "presenters/base.py",
+)
+
+# What a shared module may import from the engine: the registry and the shared core.
+ALLOWED_ENGINE_IMPORTS = ("games.engine", "games.engine.core")
+
+
+def _imports(tree: ast.AST) -> list[str]:
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.append(node.module)
+        elif isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+    return names
+
+
+@pytest.mark.parametrize("module", SHARED_MODULES)
+def test_shared_modules_never_name_a_game(module: str) -> None:
+    tree = ast.parse((GAMES_DIR / module).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value.strip().lower()
+            for key in GAMES:
+                assert text != key, f"{module}:{node.lineno} names the game {key!r}"
+                assert f"/{key}/" not in text, f"{module}:{node.lineno} names {key!r}'s files"
+        if isinstance(node, ast.Compare):
+            compared = ast.unparse(node)
+            assert "game_type" not in compared, f"{module}:{node.lineno} branches on the game"
+
+
+@pytest.mark.parametrize("module", SHARED_MODULES)
+def test_shared_modules_reach_engines_only_through_the_registry(module: str) -> None:
+    tree = ast.parse((GAMES_DIR / module).read_text(encoding="utf-8"))
+    for name in _imports(tree):
+        if name.startswith("games.engine"):
+            assert name in ALLOWED_ENGINE_IMPORTS or name.startswith("games.engine.core."), (
+                f"{module} imports {name}"
+            )
+        for key in GAMES:
+            assert not name.startswith(f"games.presenters.{key}"), f"{module} imports {name}"
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_every_game_has_a_presentation_with_its_templates_and_script(key: str) -> None:
+    presentation = presenter_for(key)
+    assert presentation.key == key
+    for template in (presentation.template, presentation.replay_template):
+        assert template.startswith(f"games/{key}/")
+    source = get_template(presentation.template).template.source
+    for partial in ("updates", "controls"):
+        assert f"partialdef {partial}" in source
+    assert "partialdef step" in get_template(presentation.replay_template).template.source
+    get_template(presentation.rule_options_template)
+    assert presentation.script == f"js/{key}.js"
+    assert finders.find(presentation.script)
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_every_game_brings_its_rule_options_and_presets_to_the_new_table_form(key: str) -> None:
+    game = GAMES[key]
+    presentation = presenter_for(key)
+    form = TableForm(initial={"game_type": key})
+    assert form.game is game
+    assert [name for name, _ in form.fields["preset"].choices] == list(game.presets)
+    options = game.dump_rules(game.presets[game.default_preset])
+    for name in presentation.rule_fields:
+        assert name in form.fields
+        assert name in options  # the form's options are the engine's own rule fields
+    seats = [n for n, _ in form.fields["seat_count"].choices]
+    assert seats == list(range(game.min_seats, game.max_seats + 1))
+
+
+def test_choosing_another_game_redraws_the_form_with_its_rules(client, alice):
+    client.force_login(alice)
+    html = client.get(reverse("games:table_create")).content.decode()
+    select = re.search(r'<select name="game_type"[^>]*>', html)
+    assert select is not None
+    assert 'hx-select="#table-form"' in select.group(0)
+    preset = re.search(r'<select name="preset"[^>]*>', html)
+    assert preset is not None and 'hx-include="[name=&#x27;game_type&#x27;]"' in preset.group(0)
+
+
+def test_the_registries_agree_and_table_choices_come_from_the_engine_registry() -> None:
+    assert list(PRESENTERS) == list(GAMES)
+    field = Table._meta.get_field("game_type")
+    assert list(field.choices) == [(game.key, game.label) for game in GAMES.values()]
+    assert field.get_default() == next(iter(GAMES))

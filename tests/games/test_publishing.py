@@ -1,0 +1,81 @@
+"""A move's messages to the channel layer (the game's sockets, the players' badges, a
+tournament's page) go out together after commit, in order, through the real Redis layer."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.layers import get_channel_layer
+
+from games import services
+from notifications.badge import badge_group
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+async def listen(*groups: str) -> str:
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    for group in groups:
+        await layer.group_add(group, channel)
+    return channel
+
+
+async def received(channel: str, count: int) -> list[dict]:
+    layer = get_channel_layer()
+    return [await asyncio.wait_for(layer.receive(channel), timeout=5) for _ in range(count)]
+
+
+async def nothing_waiting(channel: str) -> bool:
+    try:
+        await asyncio.wait_for(get_channel_layer().receive(channel), timeout=0.3)
+    except TimeoutError:
+        return True
+    return False
+
+
+def test_messages_published_together_are_sent_at_the_end_in_order():
+    async def scenario() -> tuple[bool, list[str], list[str]]:
+        channel = await listen("together-a", "together-b")
+
+        def publish_together() -> None:
+            with services.publishing_together():
+                services.publish("together-a", {"type": "first.one"})
+                with services.publishing_together():  # nested: the outer block sends
+                    services.publish("together-b", {"type": "second.one"})
+                services.publish("together-a", {"type": "third.one"})
+                async_to_sync(check_quiet)()  # still inside: has anything gone out yet?
+
+        async def check_quiet() -> None:
+            quiets.append(await nothing_waiting(channel))
+
+        quiets: list[bool] = []
+        await sync_to_async(publish_together)()
+        together = [m["type"] for m in await received(channel, 3)]
+        await sync_to_async(services.publish)("together-b", {"type": "alone"})
+        alone = [m["type"] for m in await received(channel, 1)]
+        return quiets == [True], together, alone
+
+    quiet, together, alone = async_to_sync(scenario)()
+    assert quiet, "a message went out before the block ended"
+    assert together == ["first.one", "second.one", "third.one"]
+    assert alone == ["alone"]  # outside a block: sent at once
+
+
+def test_a_move_tells_the_game_and_both_players_badges(alice, bob, started):
+    first = started.state["first_player"]
+    tile = started.state["racks"][first].split()[0]
+    groups = (services.group_name(started.pk), badge_group(alice.pk), badge_group(bob.pk))
+
+    async def scenario() -> tuple[list[dict], bool]:
+        channel = await listen(*groups)
+        await sync_to_async(services.play)(started.pk, first, f"discard {tile}", 0)
+        messages = await received(channel, 3)
+        return messages, await nothing_waiting(channel)
+
+    messages, then_quiet = async_to_sync(scenario)()
+    assert messages[0] == {"type": "game.updated", "version": 1}
+    assert [m["type"] for m in messages[1:]] == ["waiting.changed", "waiting.changed"]
+    assert then_quiet
