@@ -208,6 +208,23 @@ def _empty_cache(redis_server: RedisServer) -> None:
     SHARED.clear()
 
 
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer() -> Iterator[None]:
+    """Each test gets its own channel layer object.
+
+    channels-redis keeps receive state (a lock, the event loop it belongs to, buffers) on the
+    layer object, which lives as long as the process. A site process runs one event loop for
+    ever; a test runs a new loop per ``async_to_sync`` call. A consumer abandoned mid-receive
+    by one test's loop left that state locked and bound to a dead loop, and every later socket
+    test in the same worker failed with "Lock ... is bound to a different event loop".
+    """
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
 # --- Users ----------------------------------------------------------------------------------
 
 
