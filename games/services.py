@@ -243,7 +243,10 @@ def after_move(
     if bot_due:
         from games.tasks import schedule_bot_move  # the service must not need Celery to import
 
-        schedule_bot_move(game_id, version)
+        try:
+            schedule_bot_move(game_id, version)
+        except Exception:  # the move is saved; the bot sweep queues the turn once it can
+            log.exception("could not queue the bot's move in game %s", game_id)
 
 
 # Messages published inside ``publishing_together``, sent when it ends.

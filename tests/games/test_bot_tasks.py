@@ -9,6 +9,7 @@ import sys
 from collections.abc import Iterator
 
 import pytest
+from kombu.exceptions import OperationalError
 
 from games import engine, services
 from games.engine.remi.state import State
@@ -169,5 +170,41 @@ def test_the_sweep_requeues_only_bot_turns_that_waited_too_long(alice, settings)
     settings.BOT_STUCK_SECONDS = 60
     game = start(bot_table(alice, ["easy", "easy"], doubla=False))
     assert sweep_bot_turns() == 0  # fresh: the after-commit task is still expected
+    Game.objects.filter(pk=game.pk).update(updated_at=game.updated_at.replace(year=2000))
+    assert sweep_bot_turns() == 1
+
+
+@pytest.mark.django_db
+def test_a_broker_outage_after_a_move_loses_no_bot_turn(
+    alice, settings, monkeypatch, caplog, django_capture_on_commit_callbacks
+):
+    """The person's move is saved and answered although the bot's task cannot be queued;
+    the bot sweep queues it once the broker is back."""
+    with django_capture_on_commit_callbacks(execute=False):
+        table = services.create_table(alice, seat_count=2, bots=["easy"], options={"doubla": False})
+        game = start(table)
+    while game.waiting_for_bot:  # the bot opened: let it finish its turn
+        bot_move(game.pk, game.version)
+        game.refresh_from_db()
+    (seat,) = game.to_act
+    rules = engine.GAMES["remi"]
+
+    def broker_down(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to the broker. Connection refused.")
+
+    monkeypatch.setattr(bot_move, "apply_async", broker_down)
+    played = 0
+    while not game.waiting_for_bot:  # the person's turn, action by action (draw, discard)
+        move = str(rules.timeout_action(rules.load(game.state), seat))
+        with django_capture_on_commit_callbacks(execute=True):
+            services.play(game.pk, seat, move, game.version)
+        game.refresh_from_db()
+        played += 1
+    last = Action.objects.filter(game=game).latest("version")
+    assert played and last.seat == seat and last.version == game.version  # saved
+    assert "could not queue the bot's move" in caplog.text
+
+    monkeypatch.undo()
+    settings.BOT_STUCK_SECONDS = 0
     Game.objects.filter(pk=game.pk).update(updated_at=game.updated_at.replace(year=2000))
     assert sweep_bot_turns() == 1
