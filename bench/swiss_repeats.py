@@ -2,11 +2,9 @@
 (the brute force in tests/tournaments/test_swiss.py stops at 10), random results, and every
 round that repeats a meeting checked by an exact search of its own.
 
-The search is an integer program (HiGHS) over a different model from the pairing's set
-partitioning: each player to a table or a bye (byes as fair as the pairing's rule: nobody a
-second before everyone has one), a repeat counted per earlier-met pair seated together, and
-the constraint "fewer repeats than the pairing's".  Feasible means the repeat was avoidable;
-infeasible proves it was not; a time limit may leave a round undecided, reported as such.
+The search (``tests/tournaments/swiss_oracle.py``, shared with the tests) is an integer
+program over a model of its own; a round it cannot decide in ``--seconds`` is reported as
+undecided.
 
 Printed: rounds paired, rounds with a repeat, and of those how many were avoidable (each
 listed: seats, players, round, the pairing's repeats, the fewest the search found),
@@ -23,64 +21,11 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-import highspy
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tests.tournaments.swiss_oracle import fewer_repeats, play
 from tournaments.formats.swiss import repeats, swiss_round
-from tournaments.formats.tables import Round, bye_counts, meetings, table_sizes
-
-
-def play(round_: Round, scores: Counter, rng: random.Random) -> None:
-    """Random finishing orders; two points per player beaten."""
-    for table in round_.tables:
-        order = list(table)
-        rng.shuffle(order)
-        for place, player in enumerate(order):
-            scores[player] += 2 * (len(order) - 1 - place)
-
-
-def fewer_repeats(
-    players: list[int], history: list[Round], seats: int, found: int, seconds: float
-) -> int | bool | None:
-    """The repeats of a fair seating with fewer than ``found``; False when none exists; None
-    when the search ran out of time."""
-    sizes, byes = table_sizes(len(players), seats)
-    had = bye_counts(history)
-    level = sorted(had[p] for p in players)[byes - 1] if byes else None
-    met_pairs = [tuple(sorted(pair)) for pair, count in meetings(history).items() if count]
-    tables = range(len(sizes))
-    solver = highspy.Highs()
-    solver.setOptionValue("output_flag", False)
-    solver.setOptionValue("threads", 1)
-    solver.setOptionValue("time_limit", seconds)
-    seat = {(p, k): solver.addBinary() for p in players for k in tables}
-    bye = {}
-    for p in players:
-        if byes and had[p] < level:
-            bye[p] = solver.addVariable(lb=1, ub=1)
-        elif byes and had[p] == level:
-            bye[p] = solver.addBinary()
-        else:
-            bye[p] = solver.addVariable(lb=0, ub=0)
-    together = [(a, b, k, solver.addVariable(lb=0, ub=1)) for a, b in met_pairs for k in tables]
-    for p in players:
-        solver.addConstr(sum(seat[p, k] for k in tables) + bye[p] == 1)
-    for k, size in enumerate(sizes):
-        solver.addConstr(sum(seat[p, k] for p in players) == size)
-    if byes:
-        solver.addConstr(sum(bye.values()) == byes)
-    for a, b, k, pair_together in together:
-        solver.addConstr(seat[a, k] + seat[b, k] - pair_together <= 1)
-    total = sum(t for *_, t in together)
-    solver.addConstr(total <= found - 1)
-    solver.minimize(total)
-    status = solver.getModelStatus()
-    if status == highspy.HighsModelStatus.kInfeasible:
-        return False
-    if status == highspy.HighsModelStatus.kOptimal:
-        return round(solver.getInfo().objective_function_value)
-    return None
+from tournaments.formats.tables import Round
 
 
 def main() -> None:

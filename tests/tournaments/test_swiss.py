@@ -1,5 +1,6 @@
 """Swiss pairing: concrete rounds, and properties over random results checked against an
-independent brute force (every seating of the field) on small fields.
+independent brute force (every seating of the field) on small fields and an exact search
+(swiss_oracle) on fields of 11-40.
 
 Example counts come from TOURNAMENT_EXAMPLES (environment, default 60)."""
 
@@ -14,20 +15,12 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.tournaments.swiss_oracle import fewer_repeats, play
 from tournaments.formats.partition import Candidates, cheapest_partition
 from tournaments.formats.swiss import _combinations, _partitions, repeats, swiss_round
 from tournaments.formats.tables import Round, bye_counts, meetings, table_sizes
 
 EXAMPLES = int(os.environ.get("TOURNAMENT_EXAMPLES", "60"))
-
-
-def play(round_: Round, scores: Counter, rng: random.Random) -> None:
-    """Random finishing orders; two points per player beaten."""
-    for table in round_.tables:
-        order = list(table)
-        rng.shuffle(order)
-        for place, player in enumerate(order):
-            scores[player] += 2 * (len(order) - 1 - place)
 
 
 def seatings(players: list[int], sizes: list[int]):
@@ -123,6 +116,39 @@ def test_no_avoidable_repeat_on_small_fields(seats, data, seed):
         round_ = swiss_round(players, scores, history, seats)
         assert repeats(round_, history) == fewest_repeats(players, history, seats)
         check_round(round_, players, history, seats)
+        history.append(round_)
+        play(round_, scores, rng)
+
+
+@settings(
+    max_examples=max(1, EXAMPLES // 6),
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(
+    # Half the fields where repeats come soonest and the pairing is windowed and repaired
+    # (21-30 players at tables of 4, up to round 7), half anywhere in 11-40.
+    field=st.one_of(
+        st.tuples(st.just(4), st.integers(21, 30), st.integers(5, 7)),
+        st.tuples(st.integers(2, 4), st.integers(11, 40), st.integers(3, 7)),
+    ),
+    seed=st.integers(0, 2**32),
+)
+def test_no_avoidable_repeat_on_fields_of_11_to_40(field, seed):
+    """Beyond the brute force's reach: every round that repeats a meeting is checked by an
+    exact search for a fair seating with fewer repeats (none may exist)."""
+    seats, size, rounds = field
+    players = list(range(size))
+    rng = random.Random(seed)
+    scores: Counter = Counter()
+    history: list[Round] = []
+    for number in range(1, rounds + 1):
+        round_ = swiss_round(players, scores, history, seats)
+        found = repeats(round_, history)
+        if found:
+            better = fewer_repeats(players, history, seats, found, seconds=60)
+            assert better is False, f"round {number}: {found} repeats, {better} possible"
         history.append(round_)
         play(round_, scores, rng)
 

@@ -11,6 +11,7 @@ import highspy
 import numpy as np
 
 _INTEGRAL = 1e-6
+_FEASIBLE = 2  # HiGHS's primal_solution_status of a feasible point
 
 
 class NoPartition(ValueError):
@@ -33,6 +34,7 @@ def cheapest_partition(
     counts: Mapping[int, int],
     *,
     tolerance: float = 0.0,
+    seconds: float | None = None,
 ) -> list[tuple[int, int]]:
     """The chosen groups as ``(block index, row index)`` pairs: every member ``0..members-1``
     in exactly one chosen group and exactly ``counts[kind]`` groups of each kind.
@@ -43,6 +45,9 @@ def cheapest_partition(
     The linear relaxation is solved first: for seatings down sorted standings it is usually
     integral already, and an integral optimum of the relaxation is an optimum of the integer
     problem, found in a fraction of the time branch and bound needs to get going.
+
+    With ``seconds``, a search that runs out of time returns the best partition found so far
+    (not proven the cheapest), or raises ``NoPartition`` when it found none.
     """
     kind_row = {kind: members + i for i, kind in enumerate(sorted(counts))}
     index_parts, start_parts, cost_parts = [], [], []
@@ -78,6 +83,8 @@ def cheapest_partition(
     solver.setOptionValue("presolve", "off")
     solver.setOptionValue("mip_rel_gap", 0.0)
     solver.setOptionValue("mip_abs_gap", tolerance)
+    if seconds is not None:
+        solver.setOptionValue("time_limit", float(seconds))
     solver.passModel(lp)
     values = _run(solver)
     if np.any((values > _INTEGRAL) & (values < 1 - _INTEGRAL)):
@@ -99,6 +106,9 @@ def cheapest_partition(
 def _run(solver: highspy.Highs) -> np.ndarray:
     solver.run()
     status = solver.getModelStatus()
-    if status != highspy.HighsModelStatus.kOptimal:
+    out_of_time = status == highspy.HighsModelStatus.kTimeLimit
+    if status != highspy.HighsModelStatus.kOptimal and not (
+        out_of_time and solver.getInfo().primal_solution_status == _FEASIBLE
+    ):
         raise NoPartition(solver.modelStatusToString(status))
     return np.asarray(solver.getSolution().col_value)

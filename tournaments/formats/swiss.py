@@ -37,27 +37,51 @@ A window with as few seatings as ``MAX_ENUMERATED`` (12 players at tables of 4, 
 window) is priced seating by seating, which is exact and takes well under a millisecond;
 only the wider windows go to the solver. Each step is small, so the time grows linearly with
 the field (``bench/pairing.py``). Across
-windows the result is not proven optimal: a repeat can remain that a seating reaching further
-than ``MAX_WINDOW_TABLES`` tables could have avoided (the tests pin exactness on the
-whole-field sizes against a brute force).
+windows a repeat can remain that a seating reaching further than ``MAX_WINDOW_TABLES`` tables
+could have avoided, so repairs follow, each only while repeats remain:
+
+- swaps (and cycles of three) of players between tables, and between a table and the byes
+  among players who may sit out, while a move lowers the number of repeats, the least spread
+  first (any field size);
+- up to ``MAX_REPAIRED_FIELD`` players, if repeats remain, one exact solve of the whole
+  field over the tables of players who have never met plus the repaired seating's own
+  tables: when a seating without any repeat exists it is found, at the least spread. Late
+  rounds have few such tables, so this stays well under a second;
+- if repeats still remain, the fewest possible are found by an exact solve counting repeats
+  only (a second or so; ``FEWEST_REPEATS_SECONDS`` at most), and when that is fewer, its
+  seating is taken and then improved by swaps that lower the spread without adding a
+  repeat. In such rounds the number of repeats is the least possible; the spread is good,
+  not proven least.
+
+The tests pin exactness on the whole-field sizes against a brute force, and on bigger fields
+check every repeat left against an exact search (``bench/swiss_repeats.py`` does the same over
+more rounds).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from itertools import combinations, pairwise
+from itertools import combinations, pairwise, permutations
 from math import comb, factorial
 
 import numpy as np
 
-from .partition import Candidates, cheapest_partition
+from .partition import Candidates, NoPartition, cheapest_partition
 from .tables import Player, Round, Table, bye_counts, meetings, table_sizes
 
 EXACT_COLUMNS = 5_000
 WINDOW_TABLES = 3
 MAX_WINDOW_TABLES = 5
+# Cycles of three players are looked for up to this many players (swaps at any size).
+MAX_CYCLE_FIELD = 64
+# A spread change smaller than this is rounding, not a gain (spreads are sums of integers
+# and their multiples by ``spread_weight``).
+SPREAD_STEP = 1e-6
+MAX_REPAIRED_FIELD = 40
+# Time for the search of the fewest repeats (``_Pairing.fewest_repeats``).
+FEWEST_REPEATS_SECONDS = 10.0
 
 _BYE = 0  # the kind of a bye group for the partition; tables' kinds are their sizes
 
@@ -93,6 +117,13 @@ def swiss_round(
         sitting_out = [*must, *may[len(may) - rest :]] if rest else list(must)
         out = set(sitting_out)
         tables = pairing.down_the_standings([p for p in order if p not in out], sizes)
+        tables, sitting_out = pairing.swap_out_repeats(tables, sitting_out, may)
+        if len(order) <= MAX_REPAIRED_FIELD and any(map(pairing.repeated, tables)):
+            tables, sitting_out = pairing.solve(order, sizes, byes, must, may, fallback=tables)
+            found = sum(map(pairing.repeated, tables))
+            fewest = pairing.fewest_repeats(order, sizes, byes, must, may) if found else None
+            if fewest is not None and sum(map(pairing.repeated, fewest[0])) < found:
+                tables, sitting_out = pairing.swap_out_repeats(*fewest, may, spread_too=True)
     rank = pairing.rank
     seated = sorted((tuple(sorted(t, key=rank.__getitem__)) for t in tables), key=pairing.best)
     return Round(tables=tuple(seated), byes=tuple(sorted(sitting_out, key=rank.__getitem__)))
@@ -187,6 +218,7 @@ class _Pairing:
         byes: int,
         must: Sequence[Player] = (),
         may: Sequence[Player] = (),
+        fallback: Sequence[Table] | None = None,
     ) -> tuple[list[Table], list[Player]]:
         """The cheapest seating of ``group`` (in standings order) at tables of ``sizes`` with
         ``byes`` byes (``must`` sit out, ``may`` may): (tables, byes)."""
@@ -205,6 +237,13 @@ class _Pairing:
         for size in sorted(set(sizes), reverse=True):
             seats = playing[_combinations(len(playing), size)]
             first, second = np.array(list(combinations(range(size), 2))).T
+            if fallback is not None:
+                # Only tables of new meetings, and the fallback's own tables of this size
+                # (so a seating exists): a seating without repeats needs no other table.
+                fresh = repeat[seats[:, first], seats[:, second]].sum(axis=1) == 0
+                where = {p: i for i, p in enumerate(group)}
+                own = [sorted(where[p] for p in t) for t in fallback if len(t) == size]
+                seats = np.vstack([seats[fresh], np.array(own, dtype=np.int64).reshape(-1, size)])
             a, b = seats[:, first], seats[:, second]
             # Rows are in standings order, so each pair's standing gap is b minus a.
             costs = spread[a, b].sum(axis=1) + (rank[b] - rank[a]).sum(axis=1)
@@ -216,7 +255,7 @@ class _Pairing:
         # A repeat outweighs every spread a whole round of these groups can add up to.
         worst = max(float(costs.max()) for *_, costs in tables)
         repeat_weight = 1 + (len(sizes) + byes) * max(worst, float(bottom))
-        if not byes and len(tables) == 1:
+        if not byes and len(tables) == 1 and fallback is None:
             ((size, seats, r, c),) = tables
             every = _partitions(len(playing), size)
             if every is not None:
@@ -270,3 +309,134 @@ class _Pairing:
                 for p in table:
                     pool.remove(p)
         return done
+
+    def _cost(self, table: Sequence[Player]) -> tuple[int, float]:
+        """A table's repeats, then its spread (terms 2 and 3 together)."""
+        spread = 0.0
+        for a, b in combinations(table, 2):
+            spread += abs(self.score[a] - self.score[b]) * self.spread_weight
+            spread += abs(self.rank[a] - self.rank[b])
+        return self.repeated(table), spread
+
+    def _bye_cost(self, player: Player) -> tuple[int, float]:
+        """A bye's cost as the solve prices it: its player's standing from the bottom."""
+        return 0, float(len(self.rank) - 1 - self.rank[player])
+
+    def swap_out_repeats(
+        self,
+        tables: Sequence[Table],
+        byes: Sequence[Player],
+        may: Sequence[Player],
+        *,
+        spread_too: bool = False,
+    ) -> tuple[list[Table], list[Player]]:
+        """Move players while a move lowers the round's repeats (see the module docstring);
+        with ``spread_too``, also while a move lowers the spread without adding a repeat.
+
+        A move is a swap of two players, or (when no swap removes a repeat, on fields up to
+        ``MAX_CYCLE_FIELD`` players) a cycle of three: each of three players takes the next
+        one's seat. A seat "out" (a bye) takes and gives only players who may sit out, so the
+        bye counts stay as fair. The move with the best gain is made, repeats first.
+        """
+        groups = [list(t) for t in tables] + [[p] for p in byes]
+        first_bye = len(tables)
+        may_out = set(may)
+
+        def cost(group: int, members: Sequence[Player]) -> tuple[int, float]:
+            return self._cost(members) if group < first_bye else self._bye_cost(members[0])
+
+        costs = [cost(g, members) for g, members in enumerate(groups)]
+
+        def gain(cycle: Sequence[tuple[int, int]]) -> tuple[int, float] | None:
+            """The change in (repeats, spread) when each position's player moves to the
+            next position (the last to the first), or None when a bye rule forbids it."""
+            repeats = spread = 0.0
+            for k, (group, at) in enumerate(cycle):
+                mover = groups[cycle[k - 1][0]][cycle[k - 1][1]]
+                members = groups[group]
+                if group >= first_bye and not (mover in may_out and members[at] in may_out):
+                    return None
+                new = cost(group, [*members[:at], mover, *members[at + 1 :]])
+                repeats += new[0] - costs[group][0]
+                spread += new[1] - costs[group][1]
+            return int(repeats), spread
+
+        positions = [(g, at) for g, group in enumerate(groups) for at in range(len(group))]
+        while True:
+            starts = [(g, at) for g, at in positions if g < first_bye and costs[g][0]]
+            best = self._best_move(starts, positions, 2, gain, spread_too=False)
+            if best is None and len(positions) <= MAX_CYCLE_FIELD:
+                best = self._best_move(starts, positions, 3, gain, spread_too=False)
+            if best is None and spread_too:
+                best = self._best_move(positions, positions, 2, gain, spread_too=True)
+            if best is None:
+                break
+            movers = [groups[g][at] for g, at in best]
+            for k, (g, at) in enumerate(best):
+                groups[g][at] = movers[k - 1]
+            for g in {g for g, _ in best}:
+                costs[g] = cost(g, groups[g])
+        return [tuple(g) for g in groups[:first_bye]], [g[0] for g in groups[first_bye:]]
+
+    @staticmethod
+    def _best_move(
+        starts: Sequence[tuple[int, int]],
+        positions: Sequence[tuple[int, int]],
+        length: int,
+        gain: Callable[[Sequence[tuple[int, int]]], tuple[int, float] | None],
+        *,
+        spread_too: bool,
+    ) -> list[tuple[int, int]] | None:
+        """The cycle of ``length`` positions in different groups, the first in ``starts``,
+        with the best gain: one that removes a repeat, or (``spread_too``) one that lowers
+        the spread without adding a repeat."""
+        best, best_gain = None, (0, -SPREAD_STEP)
+        for start in starts:
+            for rest in permutations(positions, length - 1):
+                cycle = [start, *rest]
+                if len({g for g, _ in cycle}) < length:
+                    continue
+                change = gain(cycle)
+                if change is None or change[0] > 0 or (change[0] == 0 and not spread_too):
+                    continue
+                if change < best_gain:
+                    best, best_gain = cycle, change
+        return best
+
+    def fewest_repeats(
+        self,
+        group: Sequence[Player],
+        sizes: Sequence[int],
+        byes: int,
+        must: Sequence[Player],
+        may: Sequence[Player],
+    ) -> tuple[list[Table], list[Player]] | None:
+        """A seating with the fewest repeats possible (byes as fair as always), the spread
+        not looked at; None if the solver found none in ``FEWEST_REPEATS_SECONDS``."""
+        out, may_out = set(must), set(may)
+        playing = np.array([i for i, p in enumerate(group) if p not in out], dtype=np.int64)
+        repeat = np.zeros((len(group), len(group)))
+        for i, j in combinations(range(len(group)), 2):
+            repeat[i, j] = frozenset((group[i], group[j])) in self.met
+        blocks = []
+        for size in sorted(set(sizes), reverse=True):
+            seats = playing[_combinations(len(playing), size)]
+            first, second = np.array(list(combinations(range(size), 2))).T
+            blocks.append(Candidates(size, seats, repeat[seats[:, first], seats[:, second]].sum(1)))
+        counts = dict(Counter(sizes))
+        if byes:
+            takers = [i for i, p in enumerate(group) if p in out or p in may_out]
+            blocks.append(Candidates(_BYE, np.array(takers).reshape(-1, 1), np.zeros(len(takers))))
+            counts[_BYE] = byes
+        try:
+            picked = cheapest_partition(len(group), blocks, counts, seconds=FEWEST_REPEATS_SECONDS)
+        except NoPartition:
+            return None
+        tables, sitting_out = [], []
+        for block, row in picked:
+            members = tuple(group[i] for i in blocks[block].members[row])
+            if blocks[block].kind == _BYE:
+                sitting_out.append(members[0])
+            else:
+                tables.append(members)
+        return tables, sitting_out
