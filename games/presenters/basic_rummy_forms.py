@@ -40,18 +40,20 @@ RULE_FIELDS = (
     "target_score",
 )
 
-VERBS = ("draw", "take", "meld", "layoff", "discard", "notation")
+VERBS = ("draw", "take", "pickup", "meld", "layoff", "discard", "notation")
 CARD_CHOICES = [(code, code) for code in [*format_cards(full_deck()).split(), JOKER_TEXT]]
 
 
 class ActionForm(forms.Form):
-    """What the game page posts: a verb, the cards ticked in the hand (in hand order), the
-    meld to lay off on, or a move typed in notation.  Anything a page could not have sent
-    fails here (400)."""
+    """What the game page posts: a verb, the cards ticked in the hand (in hand order) and,
+    with the rummy 500 pickup, in the spread discard pile (from the bottom), the meld to lay
+    off on, or a move typed in notation.  Anything a page could not have sent fails here
+    (400)."""
 
     version = forms.IntegerField(min_value=0)
     verb = forms.ChoiceField(choices=[(v, v) for v in VERBS])
     cards = forms.MultipleChoiceField(choices=CARD_CHOICES, required=False)
+    pile = forms.MultipleChoiceField(choices=CARD_CHOICES, required=False)
     onto = forms.IntegerField(min_value=1, max_value=200, required=False)
     notation = forms.CharField(max_length=400, required=False)
 
@@ -63,6 +65,15 @@ def notation(data: Mapping[str, Any]) -> str:
     cards: list[str] = list(data.get("cards") or [])
     if verb in ("draw", "take"):
         return verb
+    if verb == "pickup":
+        pile: list[str] = list(data.get("pile") or [])
+        if not pile:
+            raise InvalidAction(_("Pick the card to take in the discard pile first."))
+        if not cards:
+            raise InvalidAction(_("Pick the cards of your hand it makes a new meld with."))
+        # The deepest card picked is the one taken (with every card above it); it and the
+        # other cards picked, in the pile or the hand, make the new meld.
+        return f"take {pile[0]} with " + " ".join([*pile, *cards])
     if verb == "notation":
         text = str(data.get("notation") or "").strip()
         if not text:

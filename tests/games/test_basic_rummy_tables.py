@@ -12,7 +12,8 @@ from django.urls import reverse
 
 from games import services
 from games.engine.basic_rummy import GAME
-from games.models import Game, Table
+from games.engine.basic_rummy.scenario import position
+from games.models import Game, Seat, Table
 
 OPTIONS = {
     "game_type": "basic-rummy",
@@ -88,6 +89,41 @@ def test_moves_from_the_page_and_their_sentences(client, alice, bob):
     client.force_login(bob if mover == alice else alice)
     other = client.get(url).content.decode()
     assert "drew from the stock" in other and "You drew" not in other
+
+
+def test_the_rummy_500_pickup_from_the_page(client, alice, bob):
+    table = services.create_table(
+        alice, game_type="basic-rummy", preset="rummy-500-pickup", seat_count=2
+    )
+    services.join_table(table, bob)
+    game = services.start_table(table, alice)
+    # Seat 0 to draw: 5H deep in the pile, 9C and KD above it; 6H 7H in hand.
+    rules = GAME.load(game.state).rules
+    state = position(["6H 7H 2S 9D", "3C 4C 8S"], rules=rules, stock="JD QD", discard="5H 9C KD")
+    state.seats = list(GAME.load(game.state).seats)
+    Game.objects.filter(pk=game.pk).update(state=GAME.dump(state), to_act=[0])
+    client.force_login(Seat.objects.get(table=table, position=0).user)
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
+    # Every card of the spread pile can be picked, by a click, a tap or the keyboard.
+    assert page.count('name="pile"') == 3 and 'id="pickup-button"' in page
+    act = reverse("games:game_act", args=[game.pk])
+
+    refused = client.post(
+        act, {"version": 0, "verb": "pickup", "pile": ["5H"]}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert "Pick the cards of your hand it makes a new meld with." in refused
+    assert Game.objects.get(pk=game.pk).version == 0  # nothing changed
+
+    client.post(
+        act,
+        {"version": 0, "verb": "pickup", "pile": ["5H"], "cards": ["6H", "7H"]},
+        HTTP_HX_REQUEST="true",
+    )
+    after = GAME.load(Game.objects.get(pk=game.pk).state)
+    assert [m.notation() for m in after.table] == ["5H 6H 7H"]
+    # 9C and KD came along with the 5H.
+    assert sorted(str(c) for c in after.hands[0]) == ["2S", "9C", "9D", "KD"]
+    assert after.discard == []
 
 
 def test_a_whole_hand_replays_move_by_move(client, alice, bob, carol):
