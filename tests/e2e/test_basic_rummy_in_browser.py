@@ -117,3 +117,43 @@ def test_a_person_plays_a_hand_to_the_end_against_a_bot(device, player, alice, c
     points = state.result.scores[0]
     assert state.result.winner == 0 and points == state.result.hand_values[1] > 0
     expect(result).to_contain_text(f"wins the hand and scores {points} points")
+
+
+def deep_pickup_game(alice) -> Game:
+    table = services.create_table(
+        alice, game_type="basic-rummy", preset="rummy-500-pickup", seat_count=2, bots=["normal"]
+    )
+    game = services.start_table(table, alice)
+    rules = GAME.load(game.state).rules
+    state = position(["6H 7H 2S 9D", "3C 4C 8S"], rules=rules, stock="JD QD", discard="5H 9C KD")
+    state.seats = list(GAME.load(game.state).seats)
+    Game.objects.filter(pk=game.pk).update(
+        state=GAME.dump(state), to_act=[0], waiting_for_bot=False
+    )
+    return game
+
+
+def test_the_rummy_500_pickup_on_a_phone(player, alice):
+    """The spread pile's cards are picked by touch like the hand's: the deepest one picked
+    comes with every card above it and is melded at once."""
+    game = off_the_browser_loop(deep_pickup_game, alice)
+    page = player(alice, **PHONE)
+    page.goto(f"/games/{game.pk}/")
+    wait_for_socket(page)
+    pile_card = page.locator('#game-piles .pile-card[data-card="5H"]')
+    pile_card.tap()
+    expect(pile_card.locator("input")).to_be_checked()
+    # Picking in the pile alone is refused with what is missing, and nothing moves.
+    press(page, "Take from the pile and meld", touch=True)
+    expect(page.locator("#game-error")).to_contain_text("cards of your hand")
+    for code in ("6H", "7H"):
+        pick(page, code, touch=True)
+    press(page, "Take from the pile and meld", touch=True)
+    expect(page.locator("#game-table .meld")).to_have_count(1)
+    expect(page.locator("#game-table .meld").first).to_have_attribute(
+        "aria-label", "Meld 1, run: five of hearts, six of hearts, seven of hearts"
+    )
+    expect(page.locator("#game-rack .hand-card")).to_have_count(4)  # 2S 9D, 9C and KD
+    expect(page.locator("#game-status .your-turn")).to_contain_text("then discard")
+    width = page_width(page)
+    assert width <= 375, f"the page is {width} px wide on a 375 px screen"
