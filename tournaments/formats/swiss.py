@@ -268,18 +268,12 @@ class _Pairing:
         if byes:
             blocks.append(Candidates(_BYE, takers.reshape(-1, 1), bye_costs.astype(float)))
             counts[_BYE] = byes
-        found, sitting_out = [], []
         # Repeats and score spread are solved exactly; the standing spread (term 3) to within
         # less than one step of the score spread: branch and bound spends most of its time
         # separating seatings equal up to term 3.
         tolerance = 0.99 * self.spread_weight * self.unit
-        for block, row in cheapest_partition(len(group), blocks, counts, tolerance=tolerance):
-            picked = tuple(group[i] for i in blocks[block].members[row])
-            if blocks[block].kind == _BYE:
-                sitting_out.append(picked[0])
-            else:
-                found.append(picked)
-        return found, sitting_out
+        picked = cheapest_partition(len(group), blocks, counts, tolerance=tolerance)
+        return _seating(group, blocks, picked)
 
     def down_the_standings(self, seated: Sequence[Player], sizes: Sequence[int]) -> list[Table]:
         """Tables for a big field: slices where nobody has met, exact windows elsewhere."""
@@ -432,11 +426,18 @@ class _Pairing:
             picked = cheapest_partition(len(group), blocks, counts, seconds=FEWEST_REPEATS_SECONDS)
         except NoPartition:
             return None
-        tables, sitting_out = [], []
-        for block, row in picked:
-            members = tuple(group[i] for i in blocks[block].members[row])
-            if blocks[block].kind == _BYE:
-                sitting_out.append(members[0])
-            else:
-                tables.append(members)
-        return tables, sitting_out
+        return _seating(group, blocks, picked)
+
+
+def _seating(
+    group: Sequence[Player], blocks: Sequence[Candidates], picked: Sequence[tuple[int, int]]
+) -> tuple[list[Table], list[Player]]:
+    """The tables and the byes of a partition's chosen groups (``group``'s indices)."""
+    tables, sitting_out = [], []
+    for block, row in picked:
+        members = tuple(group[i] for i in blocks[block].members[row])
+        if blocks[block].kind == _BYE:
+            sitting_out.append(members[0])
+        else:
+            tables.append(members)
+    return tables, sitting_out
