@@ -24,6 +24,8 @@ from games.engine.basic_rummy.rules import (
 from games.engine.cards import JOKER_TEXT, format_cards, full_deck
 from games.engine.errors import InvalidAction
 
+from .card_rummy import pickup_notation
+
 RULE_FIELDS = (
     "jokers",
     "aces",
@@ -66,14 +68,7 @@ def notation(data: Mapping[str, Any]) -> str:
     if verb in ("draw", "take"):
         return verb
     if verb == "pickup":
-        pile: list[str] = list(data.get("pile") or [])
-        if not pile:
-            raise InvalidAction(_("Pick the card to take in the discard pile first."))
-        if not cards:
-            raise InvalidAction(_("Pick the cards of your hand it makes a new meld with."))
-        # The deepest card picked is the one taken (with every card above it); it and the
-        # other cards picked, in the pile or the hand, make the new meld.
-        return f"take {pile[0]} with " + " ".join([*pile, *cards])
+        return pickup_notation(list(data.get("pile") or []), cards)
     if verb == "notation":
         text = str(data.get("notation") or "").strip()
         if not text:

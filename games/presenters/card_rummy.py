@@ -87,3 +87,14 @@ class CardRummyPresentation(Presentation):
 
     def rule_options(self, rules: Any) -> dict[str, Any]:
         return self.forms_module.rule_options(rules)
+
+
+def pickup_notation(pile: Sequence[str], cards: Sequence[str]) -> str:
+    """A pickup from the spread discard pile, from the cards picked in the pile (from the
+    bottom) and in the hand: the deepest pile card is taken with every card above it, and it
+    and the other picked cards make a new meld at once."""
+    if not pile:
+        raise InvalidAction(_("Pick the card to take in the discard pile first."))
+    if not cards:
+        raise InvalidAction(_("Pick the cards of your hand it makes a new meld with."))
+    return f"take {pile[0]} with " + " ".join([*pile, *cards])

@@ -15,6 +15,8 @@ from games.engine.cards import format_cards, full_deck
 from games.engine.errors import InvalidAction
 from games.engine.thai_rummy.rules import GAME_TARGET, PRESETS, Rules
 
+from .card_rummy import pickup_notation
+
 RULE_FIELDS = ("double_out_bonus", "layoff_shows", "target_score")
 
 VERBS = ("draw", "take", "pass", "meld", "layoff", "discard", "notation")
@@ -48,12 +50,7 @@ def notation(data: Mapping[str, Any]) -> str:
             raise InvalidAction(_("Type a move, for example 'meld 5H 6H 7H' or 'discard QS'."))
         return text
     if verb == "take":
-        if not pile:
-            raise InvalidAction(_("Pick the card to take in the discard pile first."))
-        if not cards:
-            raise InvalidAction(_("Pick the cards of your hand it makes a new meld with."))
-        # The pile is listed from the bottom: the first card picked is the deepest.
-        return f"take {pile[0]} with " + " ".join([*pile, *cards])
+        return pickup_notation(pile, cards)
     if verb == "discard":
         if len(cards) != 1:
             raise InvalidAction(_("Pick exactly one card of your hand to discard."))
