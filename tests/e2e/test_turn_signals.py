@@ -30,7 +30,9 @@ AudioContext.prototype.createOscillator = function () {
 
 @pytest.fixture(autouse=True)
 def _quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("BOT_MOVE_DELAY_MS", "100")
+    # Long enough that the bot's turn stays on the page while the test looks for it: at 100 ms
+    # a quick worker played both its actions between two of the browser's polls (a CI flake).
+    monkeypatch.setenv("BOT_MOVE_DELAY_MS", "1500")
 
 
 def icon(page: Page) -> str:
