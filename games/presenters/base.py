@@ -5,7 +5,8 @@ the adapter each game provides (:class:`Presentation`), registered in
 A presentation turns its engine's ``player_view`` into template context, a posted form into
 the engine's notation, and the engine's codes into sentences.  Its templates live under
 ``templates/games/<key>/`` with the partial names the views and the socket ask for
-(``updates``, ``controls``; the replay's ``step``), its script in ``static/js/<key>.js``.
+(``updates``, ``controls``; the replay's ``step``), its script under ``static/js/`` (its own,
+``<key>.js``, or one it shares with a sibling game).
 """
 
 from __future__ import annotations

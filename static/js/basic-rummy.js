@@ -1,8 +1,9 @@
 /* Basic Rummy's game page, and the card rummies' shared page script (Thai Rummy's page loads it
    too).  The hand (and a discard pile whose cards can be picked) is a row of checkboxes drawn as
    cards, so picking works without this script (click, tap, Tab and Space); the script adds the
-   keys, keeps the picked cards and the focus across redraws, lets a refused move's message
-   through, shows the connection state and runs the move clock. */
+   keys, keeps the picked cards and the focus across redraws, marks the pile cards a pickup
+   takes along, lets a refused move's message through, shows the connection state and runs the
+   move clock. */
 (() => {
   "use strict";
   const one = (sel, root = document) => root.querySelector(sel);
@@ -46,11 +47,24 @@
     sent = new Set();
   });
 
+  // Taking from the discard pile takes the deepest card picked and every card above it (later
+  // in the row): those are marked, so the player sees the whole pickup before sending it.
+  function markPickup() {
+    const boxes = all(".pile-card input");
+    const deepest = boxes.findIndex((box) => box.checked);
+    boxes.forEach((box, at) => {
+      box.closest(".pile-card").classList.toggle("comes-along", deepest >= 0 && at > deepest && !box.checked);
+    });
+  }
+  document.addEventListener("change", (event) => {
+    if (event.target.matches && event.target.matches(".pile-card input")) markPickup();
+  });
+
   function repick() {
     all(PICKABLE).forEach((box) => {
       box.checked = picked.has(box.value);
     });
-    document.dispatchEvent(new CustomEvent("cards:repicked"));
+    markPickup();
   }
 
   // A 400 or 403 still carries a message for the error area.

@@ -8,6 +8,8 @@ The deal is replaced by a position written in notation so the test knows every c
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -143,6 +145,12 @@ def test_the_rummy_500_pickup_on_a_phone(player, alice):
     pile_card = page.locator('#game-piles .pile-card[data-card="5H"]')
     pile_card.tap()
     expect(pile_card.locator("input")).to_be_checked()
+    # The cards above it are marked as coming along, before anything is sent.
+    for code in ("9C", "KD"):
+        expect(page.locator(f'#game-piles .pile-card[data-card="{code}"]')).to_have_class(
+            re.compile(r"\bcomes-along\b")
+        )
+    expect(pile_card).not_to_have_class(re.compile(r"\bcomes-along\b"))
     # Picking in the pile alone is refused with what is missing, and nothing moves.
     press(page, "Take from the pile and meld", touch=True)
     expect(page.locator("#game-error")).to_contain_text("cards of your hand")
