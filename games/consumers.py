@@ -125,9 +125,25 @@ class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
         await self.send(text_data=html)
 
     async def game_next_dealt(self, event: dict[str, Any]) -> None:
-        """The series' next game was dealt: this (finished) game's result now links to it.
-        Its version is unchanged, so the page is sent again whatever it last had."""
-        await self._send_if_newer(known=-1)
+        """The series' next game (or a rematch table) was made: this finished game's result
+        now links to it.  Its version is unchanged, so the page is sent again whatever it last
+        had; read and rendered once per process and seat under the news' own tag."""
+        news = next(
+            (
+                f"{kind}:{event[kind]}"
+                for kind in ("game", "table")
+                if isinstance(event.get(kind), int)
+            ),
+            None,
+        )
+        if news is None:
+            await self._send_if_newer(known=-1)
+            return
+        rendered = await live_views.SHARED.updates(self.game_id, 0, self.seat, self.locale, news)
+        if rendered is None or rendered[1] < self.sent_version:
+            return
+        html, self.sent_version = rendered
+        await self.send(text_data=html)
 
     async def game_arranging(self, event: dict[str, Any]) -> None:
         """Another seat is composing its turn: a note, never the draft (which stays on the

@@ -12,8 +12,9 @@ that render runs wait for it instead of starting their own.
 A render is only ever handed to sockets of the same key, so what is rendered for a seat (its
 rack, its own draws in the log) never reaches another seat or a spectator.  Entries live a few
 seconds: long enough for every socket of the process to pick up the move, short enough that
-nothing outside the version (a rack's order) stays stale.  Only the pushes after a move use
-this; a socket that connects, or a finished game whose next game was dealt, reads afresh.
+nothing outside the version (a rack's order) stays stale.  News that leaves the version as it
+was (a finished game's next game dealt, a rematch table made) is shared the same way under its
+own tag, read afresh once per process.  Only a socket that connects reads on its own.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ from remi_site.socket_locale import run_in_locale
 # shared only between sockets of the same locale, so each page stays in its own language.
 Locale = tuple[str, Any]
 ENGLISH: Locale = ("en", None)
+# A render is shared by: game, version, seat (None: the spectators), locale, news tag.
+RenderKey = tuple[int, int, int | None, Locale, str]
 
 # Seconds a snapshot or a render is reused after it was made.
 SHARED_SECONDS = 3.0
@@ -88,29 +91,32 @@ class SharedViews:
 
     def __init__(self, seconds: float = SHARED_SECONDS) -> None:
         self.seconds = seconds
-        self._snapshots: dict[int, Snapshot] = {}
+        # By game and news tag ("" for moves): news is read afresh, once, under its own tag.
+        self._snapshots: dict[tuple[int, str], Snapshot] = {}
         self._lock = threading.Lock()  # the snapshots are read and written in worker threads
         # Only touched on the event loop's thread.
-        self._renders: dict[tuple[int, int, int | None, Locale], asyncio.Future[Any]] = {}
+        self._renders: dict[RenderKey, asyncio.Future[Any]] = {}
         self.reads = 0  # snapshots read, for the tests and the bench
         self.renders = 0
 
-    def snapshot(self, game_id: int, version: int) -> Snapshot | None:
-        """A snapshot at ``version`` or later, read now unless a recent one will do."""
+    def snapshot(self, game_id: int, version: int, news: str = "") -> Snapshot | None:
+        """A snapshot at ``version`` or later, read now unless a recent one will do; with
+        ``news``, one read after that news arrived (the first socket to ask reads it)."""
         now = time.monotonic()
+        key = (game_id, news)
         with self._lock:
-            kept = self._snapshots.get(game_id)
+            kept = self._snapshots.get(key)
         if kept is not None and kept.game.version >= version and now - kept.read_at < self.seconds:
             return kept
         fresh = read_snapshot(game_id)
         with self._lock:
             self.reads += 1
             if fresh is None:
-                self._snapshots.pop(game_id, None)
+                self._snapshots.pop(key, None)
                 return None
-            kept = self._snapshots.get(game_id)
+            kept = self._snapshots.get(key)
             if kept is None or kept.game.version <= fresh.game.version:
-                self._snapshots[game_id] = fresh
+                self._snapshots[key] = fresh
             if len(self._snapshots) > MAX_SNAPSHOTS:
                 self._forget_old(now)
         return fresh
@@ -123,10 +129,9 @@ class SharedViews:
             oldest = min(self._snapshots, key=lambda k: self._snapshots[k].read_at)
             del self._snapshots[oldest]
 
-    def _render(
-        self, game_id: int, version: int, seat: int | None, locale: Locale
-    ) -> tuple[str, int] | None:
-        snapshot = self.snapshot(game_id, version)
+    def _render(self, key: RenderKey) -> tuple[str, int] | None:
+        game_id, version, seat, locale, news = key
+        snapshot = self.snapshot(game_id, version, news)
         if snapshot is None:
             return None
         html = run_in_locale(locale, render_updates, snapshot, seat)
@@ -135,33 +140,37 @@ class SharedViews:
         return html, snapshot.game.version
 
     async def updates(
-        self, game_id: int, version: int, seat: int | None, locale: Locale = ENGLISH
+        self,
+        game_id: int,
+        version: int,
+        seat: int | None,
+        locale: Locale = ENGLISH,
+        news: str = "",
     ) -> tuple[str, int] | None:
         """``seat``'s partials (None: a spectator's) at ``version`` or later, in ``locale``,
         and the version they show; None when the game is gone.  Rendered once per process for
-        everyone with the same key who asks within a few seconds."""
-        key = (game_id, version, seat, locale)
+        everyone with the same key who asks within a few seconds.  ``news`` names what changed
+        without a move (``game.next_dealt``): read afresh once for it, then shared."""
+        key: RenderKey = (game_id, version, seat, locale, news)
         loop = asyncio.get_running_loop()
         pending = self._renders.get(key)
         if pending is not None and pending.get_loop() is loop:
             result = await asyncio.shield(pending)
             if result is not _FAILED:
                 return result
-            return await database_sync_to_async(self._render)(game_id, version, seat, locale)
+            return await database_sync_to_async(self._render)(key)
         pending = loop.create_future()
         self._renders[key] = pending
         loop.call_later(self.seconds, self._forget_render, key, pending)
         try:
-            result = await database_sync_to_async(self._render)(game_id, version, seat, locale)
+            result = await database_sync_to_async(self._render)(key)
         except BaseException:
             pending.set_result(_FAILED)
             raise
         pending.set_result(result)
         return result
 
-    def _forget_render(
-        self, key: tuple[int, int, int | None, Locale], pending: asyncio.Future
-    ) -> None:
+    def _forget_render(self, key: RenderKey, pending: asyncio.Future) -> None:
         if self._renders.get(key) is pending:
             del self._renders[key]
 
