@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 from django.conf import global_settings, settings
+from django.db import connections
 from django.test import Client
 from django.utils.module_loading import import_string
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
@@ -236,5 +237,14 @@ def off_the_browser_loop(work: Callable[..., Any], *args: Any, **kwargs: Any) ->
     """Run site code that publishes to the channel layer (``services.start_table``…) from a
     browser test.  Playwright's sync API keeps an event loop running in the test's thread, and
     ``async_to_sync`` refuses to run there; a worker thread is what a view or task would be."""
+
+    def in_the_thread() -> Any:
+        try:
+            return work(*args, **kwargs)
+        finally:
+            # The thread's own database connection goes with it, not when it is collected:
+            # left open, PostgreSQL refused to drop the test database at the end of the run.
+            connections.close_all()
+
     with ThreadPoolExecutor(max_workers=1) as worker:
-        return worker.submit(work, *args, **kwargs).result()
+        return worker.submit(in_the_thread).result()
