@@ -225,6 +225,22 @@ def _fresh_channel_layer() -> Iterator[None]:
     channel_layers.backends.clear()
 
 
+@pytest.fixture(autouse=True)
+def _site_language() -> Iterator[None]:
+    """Each test starts in the site's own language.
+
+    A request through the test client leaves the language LocaleMiddleware chose active in
+    the test's thread (the site serves each request in a context of its own, so this is a
+    test-only leak): after a Romanian page, the next test in the same worker spoke Romanian,
+    and tests of English sentences failed depending on how xdist shared out the tests.
+    """
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 # --- Users ----------------------------------------------------------------------------------
 
 
