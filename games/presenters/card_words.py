@@ -4,53 +4,55 @@ and screen readers ("queen of spades", "joker as five of hearts")."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
+from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
 
 from games.engine.cards import JOKER_TEXT, parse_card
 
-
-def _rank_name(rank: int) -> str:
-    names = {
-        1: pgettext("card", "ace"),
-        2: pgettext("card", "two"),
-        3: pgettext("card", "three"),
-        4: pgettext("card", "four"),
-        5: pgettext("card", "five"),
-        6: pgettext("card", "six"),
-        7: pgettext("card", "seven"),
-        8: pgettext("card", "eight"),
-        9: pgettext("card", "nine"),
-        10: pgettext("card", "ten"),
-        11: pgettext("card", "jack"),
-        12: pgettext("card", "queen"),
-        13: pgettext("card", "king"),
-    }
-    return names[rank]
-
-
-def _suit_name(suit: str) -> str:
-    names = {
-        "S": pgettext("card", "spades"),
-        "H": pgettext("card", "hearts"),
-        "D": pgettext("card", "diamonds"),
-        "C": pgettext("card", "clubs"),
-    }
-    return names[suit]
+# Lazy, so naming a card looks up its two words only (the names are marked for translation).
+RANK_WORDS = {
+    1: pgettext_lazy("card", "ace"),
+    2: pgettext_lazy("card", "two"),
+    3: pgettext_lazy("card", "three"),
+    4: pgettext_lazy("card", "four"),
+    5: pgettext_lazy("card", "five"),
+    6: pgettext_lazy("card", "six"),
+    7: pgettext_lazy("card", "seven"),
+    8: pgettext_lazy("card", "eight"),
+    9: pgettext_lazy("card", "nine"),
+    10: pgettext_lazy("card", "ten"),
+    11: pgettext_lazy("card", "jack"),
+    12: pgettext_lazy("card", "queen"),
+    13: pgettext_lazy("card", "king"),
+}
+SUIT_WORDS = {
+    "S": pgettext_lazy("card", "spades"),
+    "H": pgettext_lazy("card", "hearts"),
+    "D": pgettext_lazy("card", "diamonds"),
+    "C": pgettext_lazy("card", "clubs"),
+}
 
 
 def card_name(code: str, stands: str = "") -> str:
-    """'queen of spades', 'joker', 'joker as five of hearts'."""
+    """'queen of spades', 'joker', 'joker as five of hearts', in the active language."""
+    return _card_name(code, stands, get_language())
+
+
+# Kept per language: a page names every card on the table and in the log, for every viewer.
+@lru_cache(maxsize=4096)
+def _card_name(code: str, stands: str, language: str | None) -> str:
+    del language  # the cache key: the words below are in the active language
     card = parse_card(code)
     if card.is_joker:
         if stands and stands != JOKER_TEXT:
             return _("joker as %(card)s") % {"card": card_name(stands)}
         return _("joker")
     return _("%(rank)s of %(suit)s") % {
-        "rank": _rank_name(card.rank),
-        "suit": _suit_name(card.suit),
+        "rank": str(RANK_WORDS[card.rank]),
+        "suit": str(SUIT_WORDS[card.suit]),
     }
 
 
