@@ -168,8 +168,8 @@ def main() -> None:
     with running_stack(web_procs=0) as _stack:
         # Fixed names on a fresh database: renders (and their digests) repeat run to run.
         users = make_users("renders-", max(SEATS.values()))
-        print(f"{args.moves} random moves per game, every viewer rendered at every")
-        print(f"{args.every}th version, language {args.language}; CPU ms per viewer render\n")
+        print(f"{args.moves} random moves per game, every viewer rendered at the versions")
+        print(f"divisible by {args.every}, language {args.language}; CPU ms per viewer render\n")
         print(f"{'':<12} {'median':>8} {'p90':>8}")
         for key in keys:
             figures = play_and_render(key, users, args)
