@@ -9,6 +9,8 @@ CPU time of this thread:
 
 - **context**: the presentation's context for the viewer (``presenters.game_context``);
 - **template**: rendering the partials from it (``render_to_string``);
+- **the move**: for scale, each ``services.play`` between the renders (its transaction and
+  publishing; no HTTP);
 - **baseline, in the same run**: the same viewer's ``player_view`` made and serialised as JSON,
   what a page drawn in the browser from data would be sent instead of HTML.
 
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import functools
 import hashlib
 import json
 import pstats
@@ -111,7 +114,7 @@ def play_and_render(key: str, users: list[Any], args: argparse.Namespace) -> dic
     game = services.start_table(table, users[0])
     rng = random.Random(args.seed)
     figures: dict[str, list] = {"context": [], "template": [], "json": [], "html_kb": []}
-    figures.update(json_kb=[], digests=[])
+    figures.update(json_kb=[], digests=[], play=[])
     moves = 0
     with translation.override(args.language):
         while moves < args.moves:
@@ -132,7 +135,9 @@ def play_and_render(key: str, users: list[Any], args: argparse.Namespace) -> dic
             state = engine.load(game.state)
             seat = min(game.to_act)
             action = engine.random_action(state, seat, rng)
-            services.play(game.pk, seat, str(action), game.version)
+            move = functools.partial(services.play, game.pk, seat, str(action), game.version)
+            _, played = cpu_ms(move)
+            figures["play"].append(played)
             moves += 1
     return figures
 
@@ -180,6 +185,7 @@ def main() -> None:
                 print(row(label, figures[label]))
             print(row("whole", whole))
             print(row("json (base)", figures["json"]))
+            print(row("the move", figures["play"]))
             ratio = statistics.median(whole) / max(statistics.median(figures["json"]), 1e-6)
             print(
                 f"{'size KB':<12} html {statistics.median(figures['html_kb']):.1f}, "
