@@ -221,6 +221,8 @@ class Phase:
     cpu: float = 0.0  # daphne CPU seconds
     redis_cpu: float | None = None
     driver_cpu: float = 0.0
+    # The local PostgreSQL and Redis servers' processes, when the stack uses them.
+    servers_cpu: dict[str, float] = field(default_factory=dict)
 
     @property
     def moves(self) -> int:
@@ -240,6 +242,27 @@ def cpu_seconds(processes: list[Any]) -> float:
             times = psutil.Process(process.pid).cpu_times()
             total += times.user + times.system
     return total
+
+
+def server_cpu(stack: Stack) -> dict[str, dict[int, float]]:
+    """CPU seconds of each of this machine's PostgreSQL and Redis server processes, by name
+    and pid, for the servers the stack uses on loopback: their CPU is part of what a move
+    costs on these cores.  Short-lived processes (a connection opened and closed within the
+    phase) are missed, so the figure is a lower bound."""
+    import psutil
+
+    wanted = {}
+    if stack.database_url.startswith("postgres") and "127.0.0.1" in stack.database_url:
+        wanted["postgres"] = "PostgreSQL"
+    if (os.environ.get("REDIS_URL") or "").startswith("redis://127.0.0.1"):
+        wanted["redis-server"] = "Redis"
+    found: dict[str, dict[int, float]] = {label: {} for label in wanted.values()}
+    for process in psutil.process_iter(["name", "cpu_times"]):
+        label = wanted.get(process.info["name"] or "")
+        times = process.info["cpu_times"]
+        if label and times is not None:
+            found[label][process.pid] = times.user + times.system
+    return found
 
 
 def rss_bytes(processes: list[Any]) -> int:
@@ -428,6 +451,7 @@ def make_tables(stack: Stack, args: argparse.Namespace, seats: list[int]) -> lis
     prefix = f"bench{random.Random(args.seed).randrange(10**6)}-{int(time.time()) % 10**6}-"
     users = make_users(prefix, sum(seats))
     runs, next_user, socket_index = [], 0, 0
+    by_table = args.route == "table"
     for n, count in enumerate(seats):
         people = users[next_user : next_user + count]
         next_user += count
@@ -443,13 +467,14 @@ def make_tables(stack: Stack, args: argparse.Namespace, seats: list[int]) -> lis
         services.start_table(table, people[0])
         ports, players = [], []
         for person in people:
-            port = stack.ports[socket_index % len(stack.ports)]
+            port = stack.ports[(n if by_table else socket_index) % len(stack.ports)]
             socket_index += 1
             ports.append(port)
             players.append(logged_in(stack, person, port))
         watching = args.spectators if n == 0 else 0
         spectator_ports = [
-            stack.ports[(socket_index + i) % len(stack.ports)] for i in range(watching)
+            stack.ports[(n if by_table else socket_index + i) % len(stack.ports)]
+            for i in range(watching)
         ]
         socket_index += watching
         run = TableRun(table.pk, players, ports, spectator_ports, args.seed * 1000 + n)
@@ -484,6 +509,8 @@ def print_phase(phase: Phase, floor: Phase | None) -> None:
     cpu = f"  CPU per move: daphne {phase.cpu / moves * 1000:.2f} ms"
     if phase.redis_cpu is not None:
         cpu += f", embedded Redis {phase.redis_cpu / moves * 1000:.2f} ms"
+    for label, seconds in phase.servers_cpu.items():
+        cpu += f", {label} {seconds / moves * 1000:.2f} ms (at least)"
     cpu += f", this driver {phase.driver_cpu / moves * 1000:.2f} ms"
     print(cpu)
     if floor and floor.to_all:
@@ -505,12 +532,17 @@ async def measure(
 
     async def phase_run(phase: Phase, coroutine: Any) -> None:
         cpu0, redis0, driver0 = cpu_seconds(web), cpu_seconds(redis), time.process_time()
+        servers0 = server_cpu(stack)
         began = time.perf_counter()
         await coroutine
         phase.elapsed = time.perf_counter() - began
         phase.cpu = cpu_seconds(web) - cpu0
         phase.redis_cpu = cpu_seconds(redis) - redis0 if redis else None
         phase.driver_cpu = time.process_time() - driver0
+        phase.servers_cpu = {
+            label: sum(seconds - servers0[label].get(pid, 0.0) for pid, seconds in now.items())
+            for label, now in server_cpu(stack).items()
+        }
 
     # Warm every process up (imports, templates, the first queries), then the baseline.
     warm = [game_socket(None, port, runs[0].game_id, -1) for port in stack.ports]
@@ -582,6 +614,13 @@ def main() -> None:
         default="ours",
         help="the floor's tables move at ours' measured rate (default) or flat out",
     )
+    parser.add_argument(
+        "--route",
+        choices=("spread", "table"),
+        default="spread",
+        help="sockets and posts spread over the processes in turn (default), or every client\n"
+        "of a table on one process, as a load balancer that routes by table would",
+    )
     parser.add_argument("--debug", action="store_true", help="run the site with DEBUG on")
     args = parser.parse_args()
     if not 1 <= args.tables <= 200 or not 1 <= args.moves <= 10_000:
@@ -613,7 +652,8 @@ def main() -> None:
         print(
             f"setup: {args.game}, {len(seats)} tables of {'/'.join(sorted(set(map(str, seats))))} "
             f"seats ({sum(seats)} players) + {args.spectators} spectators on the first, "
-            f"{args.web_procs} daphne process(es), DEBUG={settings.DEBUG}, "
+            f"{args.web_procs} daphne process(es) (clients routed: {args.route}), "
+            f"DEBUG={settings.DEBUG}, "
             f"Django {django.get_version()}; tables and sessions made in {setup_s:.1f} s"
         )
         conn_age = settings.DATABASES["default"]["CONN_MAX_AGE"]

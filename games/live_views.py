@@ -64,11 +64,17 @@ def read_snapshot(game_id: int) -> Snapshot | None:
     if game is None:
         return None
     seats = list(Seat.objects.filter(table_id=game.table_id).select_related("user"))
+    return snapshot_of(game, seats, get_game(game.table.game_type).load(game.state))
+
+
+def snapshot_of(game: Game, seats: list[Seat], state: Any) -> Snapshot:
+    """The snapshot of ``game`` (with its table) whose seats (with their users) and loaded
+    state are in hand, as a move leaves them; its log is one query."""
     return Snapshot(
         game=game,
         seats=seats,
         actions=presenters.recent_actions(game),
-        state=get_game(game.table.game_type).load(game.state),
+        state=state,
         template=presenters.presenter_for(game.table.game_type).template,
         read_at=time.monotonic(),
     )
@@ -114,12 +120,21 @@ class SharedViews:
             if fresh is None:
                 self._snapshots.pop(key, None)
                 return None
-            kept = self._snapshots.get(key)
-            if kept is None or kept.game.version <= fresh.game.version:
-                self._snapshots[key] = fresh
-            if len(self._snapshots) > MAX_SNAPSHOTS:
-                self._forget_old(now)
+            self._keep(key, fresh, now)
         return fresh
+
+    def prime(self, snapshot: Snapshot) -> None:
+        """Keep a snapshot made where the move was played, so that this process's sockets
+        render the move without reading it again."""
+        with self._lock:
+            self._keep((snapshot.game.pk, ""), snapshot, time.monotonic())
+
+    def _keep(self, key: tuple[int, str], fresh: Snapshot, now: float) -> None:
+        kept = self._snapshots.get(key)
+        if kept is None or kept.game.version <= fresh.game.version:
+            self._snapshots[key] = fresh
+        if len(self._snapshots) > MAX_SNAPSHOTS:
+            self._forget_old(now)
 
     def _forget_old(self, now: float) -> None:
         for key, kept in list(self._snapshots.items()):

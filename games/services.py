@@ -8,7 +8,7 @@ conditional update, so two racing requests cannot both apply, on SQLite or Postg
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -53,6 +53,9 @@ class GameMovedOn(Exception):
 class Played:
     game: Game
     events: list[Any]  # the game's own event objects
+    # As the move left them, for the pages drawn straight after it (games.live_views).
+    seats: list[Seat]
+    state: Any
 
 
 def game_of(table: Table) -> GameEngine:
@@ -76,12 +79,15 @@ def play(
     *,
     cause: str = Action.Cause.PLAYER,
     answered_tab: str = "",
+    before_news: Callable[[Played], None] | None = None,
 ) -> Played:
     """Apply ``action`` (the game's action or its notation) for ``seat`` if the game is still
     at ``expected_version``.  ``cause`` says who made it: the player (the default), a bot
     seat, or the clock (``Action.Cause.TIMEOUT`` / ``AUTOPLAY``), which the log tells everyone
     and the seat's count of timeouts in a row records.  ``answered_tab`` names the page
     (``games.page_tabs``) that is answered with the new position, so its socket skips it.
+    ``before_news`` is called with the move once it is committed, before anyone is told of it
+    (the act view keeps the position for its own process's sockets there).
 
     Raises GameMovedOn for a stale version, the engine's InvalidAction / IllegalAction /
     NotYourTurn for a refused move, SeatHandedOver for a player's move on a seat a bot now
@@ -138,8 +144,14 @@ def play(
             game_finished.send(sender=Game, game=game, seats=seats)
         on_time = plan.on_time
         answered = (seat, answered_tab) if answered_tab else None
+        played = Played(game, events, list(seats.values()), new_state)
 
         def after_commit() -> None:
+            if before_news is not None:
+                try:
+                    before_news(played)
+                except Exception:  # the move is saved and must still be announced
+                    log.exception("before_news failed for game %s", game_id)
             # The game's sockets, the badges of the players whose turn came or went, and a
             # tournament's page: their messages go to the channel layer in one hop.
             with publishing_together():
@@ -147,7 +159,7 @@ def play(
                 announce_turns(game_id, version, owed_before, fields["to_act"])
 
         transaction.on_commit(after_commit)
-    return Played(game, events)
+    return played
 
 
 # The causes that mean the clock played the move.

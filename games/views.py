@@ -20,7 +20,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from games import page_tabs, presenters, services
+from games import live_views, page_tabs, presenters, services
 from games.engine import IllegalAction, InvalidAction
 from games.engine.core.numbers import parse_natural
 from games.models import Action, Game, Seat
@@ -117,6 +117,15 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
     if data["version"] != viewing.game.version:
         # Answer with the whole position: the player chose the move looking at an old one.
         return _render_updates(request, viewing, _context(viewing, notice=MOVED_ON))
+    kept: list[live_views.Snapshot] = []
+
+    def keep_for_sockets(played: services.Played) -> None:
+        # Before the sockets of this process hear of the move: they render it from here
+        # rather than each process reading it back.
+        snapshot = live_views.snapshot_of(played.game, played.seats, played.state)
+        live_views.SHARED.prime(snapshot)
+        kept.append(snapshot)
+
     try:
         notation = presentation.notation(data, viewing.game)
         played = services.play(
@@ -126,6 +135,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
             data["version"],
             # Only an htmx request is answered with the position its page then shows.
             answered_tab=page_tabs.answered_tab(request) if request.htmx else "",
+            before_news=keep_for_sockets,
         )
     except services.GameMovedOn:
         fresh = Game.objects.select_related("table").get(pk=pk)
@@ -139,8 +149,11 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
         return _render_controls(request, viewing, _context(viewing, error=error))
     if not request.htmx:
         return redirect("games:game", pk=pk)
-    after = presenters.Viewing(played.game, viewing.seats, viewing.seat)
-    response = _render_updates(request, after, _context(after))
+    shown = kept[0] if kept else live_views.snapshot_of(played.game, played.seats, played.state)
+    after = presenters.Viewing(played.game, shown.seats, viewing.seat)
+    response = _render_updates(
+        request, after, _context(after, actions=shown.actions, state=shown.state)
+    )
     # The page clears the player's selection only once the move is in.
     return trigger_client_event(response, "remi:acted")
 
