@@ -11,6 +11,7 @@ import hashlib
 from typing import Any
 
 from asgiref.sync import async_to_sync
+from autobahn.exception import Disconnected
 from channels.layers import get_channel_layer
 
 # Sent to the browser when its login ended; 4000-4999 are the codes left to applications.
@@ -40,7 +41,8 @@ def _groups_of(scope: dict[str, Any]) -> list[str]:
 
 class LoginBoundSocket:
     """Mixin for ``AsyncWebsocketConsumer``: call :meth:`bind_to_login` in ``connect`` and
-    :meth:`unbind_from_login` in ``disconnect``."""
+    :meth:`unbind_from_login` in ``disconnect``.  Every site socket has it, so it also keeps a
+    page that leaves mid-update from crashing its socket (:meth:`send`)."""
 
     login_groups: tuple[str, ...] = ()
 
@@ -55,6 +57,17 @@ class LoginBoundSocket:
 
     async def login_ended(self, event: dict[str, Any]) -> None:
         await self.close(code=LOGIN_ENDED_CLOSE_CODE)
+
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        # A consumer handles one message at a time, so a browser that starts closing the
+        # socket (a reload, the next game) while an update is rendered is only heard of after
+        # the send; daphne then raises.  The page that left needs nothing more.
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except Disconnected:
+            return
 
 
 def _close_group(group: str) -> None:
