@@ -22,10 +22,13 @@ seconds), so both are measured at the same load; ``--floor-pace eager`` lets the
 
 Printed per phase: ms from the move to every other seat's socket (median, p99, max), to each
 spectator, moves/s sustained, the daphne processes' CPU seconds per move; for ours the
-resident memory each open idle socket adds; and ours / floor for p50 and p99.
+resident memory each open idle socket adds; and ours / floor for p50 and p99.  With local
+PostgreSQL or Redis servers, their CPU per move too.  ``--route table`` puts every client of a
+table on one process (a proxy routing by game); the default spreads them in turn.
 
     python bench/live.py [--game remi] [--tables 4] [--players 4] [--spectators 0]
                          [--web-procs 1] [--moves 30] [--port 8500] [--seed 0]
+                         [--route spread|table]
 """
 
 from __future__ import annotations
