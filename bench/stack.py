@@ -293,6 +293,10 @@ def running_stack(
         print(f"processes stopped: {', '.join(stack.processes)}; strays: {strays or 'none'}")
     finally:
         if not stopped:
+            # The run failed: what the processes said is the only clue, and it goes with workdir.
+            for name in stack.processes:
+                if tail := stack.log_tail(name):
+                    print(f"--- the end of {name}'s log:\n{tail}", file=sys.stderr)
             stack.stop()
         signal.signal(signal.SIGTERM, previous)
         shutil.rmtree(workdir, ignore_errors=True)

@@ -151,7 +151,7 @@ def redis_settings(url: str, *, name: str = "REDIS_URL") -> RedisSettings:
         },
         channel_layers={
             "default": {
-                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "BACKEND": "remi_site.channel_layer.RedisChannelLayer",
                 "CONFIG": {
                     "hosts": [
                         {
