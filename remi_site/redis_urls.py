@@ -144,7 +144,7 @@ def redis_settings(url: str, *, name: str = "REDIS_URL") -> RedisSettings:
         redis_url=target.base_url,
         caches={
             "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "BACKEND": "remi_site.redis_cache.RedisCache",
                 "LOCATION": target.url(Use.CACHE),
                 "KEY_PREFIX": "remi",
             }
