@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import http.client
 import os
+import random
 import re
 import secrets
 import shutil
@@ -47,10 +48,29 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def free_port() -> int:
+def _bindable(port: int) -> bool:
     with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
+        try:
+            probe.bind((HOST, port))
+        except OSError:
+            return False
+        return True
+
+
+def free_port(count: int = 1) -> int:
+    """The first of ``count`` consecutive ports free on HOST, below the kernel's range for
+    outgoing connections: a port from that range (as the kernel's own choice of a free port
+    is) can be taken by any connection the bench or its servers open before daphne listens,
+    which lost a run to "Address already in use"."""
+    try:
+        lowest_outgoing = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        lowest_outgoing = 32768
+    for _ in range(100):
+        first = random.randrange(10_000, lowest_outgoing - count)
+        if all(_bindable(first + n) for n in range(count)):
+            return first
+    raise RuntimeError(f"no {count} free consecutive ports below {lowest_outgoing}")
 
 
 def describe_database(url: str) -> str:
@@ -276,8 +296,7 @@ def running_stack(
     database_url = os.environ.get("DATABASE_URL") or f"sqlite:///{workdir / 'db.sqlite3'}"
     redis_url = os.environ.get("REDIS_URL") or f"unix://{workdir / 'redis.sock'}"
     stack = Stack(workdir, database_url, redis_url, not os.environ.get("REDIS_URL"), debug)
-    if port is not None:
-        stack.port = port
+    stack.port = port if port is not None else free_port(web_procs)
     configure(stack, **extra)
     stopped = False
 
