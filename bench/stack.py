@@ -15,12 +15,10 @@ from __future__ import annotations
 import contextlib
 import http.client
 import os
-import random
 import re
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -34,6 +32,10 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 BASE_DIR = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(BASE_DIR))
+
+from tests.site_processes import free_port  # noqa: E402  (after the path)
+
 HOST = "127.0.0.1"
 PASSWORD = "bench-tile-rack-42"
 
@@ -46,31 +48,6 @@ GAME_OVER = "The game is over."
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
-def _bindable(port: int) -> bool:
-    with socket.socket() as probe:
-        try:
-            probe.bind((HOST, port))
-        except OSError:
-            return False
-        return True
-
-
-def free_port(count: int = 1) -> int:
-    """The first of ``count`` consecutive ports free on HOST, below the kernel's range for
-    outgoing connections: a port from that range (as the kernel's own choice of a free port
-    is) can be taken by any connection the bench or its servers open before daphne listens,
-    which lost a run to "Address already in use"."""
-    try:
-        lowest_outgoing = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
-    except (OSError, ValueError, IndexError):
-        lowest_outgoing = 32768
-    for _ in range(100):
-        first = random.randrange(10_000, lowest_outgoing - count)
-        if all(_bindable(first + n) for n in range(count)):
-            return first
-    raise RuntimeError(f"no {count} free consecutive ports below {lowest_outgoing}")
 
 
 def describe_database(url: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -24,10 +25,29 @@ from pathlib import Path
 from remi_site.paths import BASE_DIR
 
 
-def free_port() -> int:
+def bindable(port: int) -> bool:
     with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+def free_port(count: int = 1) -> int:
+    """The first of ``count`` consecutive ports free on this machine, below the kernel's range
+    for outgoing connections.  A port from that range (which is where the kernel's own choice
+    of a free port comes from) can be taken by any connection the tests, the bench or their
+    servers open before daphne listens: a bench run was lost to "Address already in use"."""
+    try:
+        lowest_outgoing = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        lowest_outgoing = 32768
+    for _ in range(100):
+        first = random.randrange(10_000, lowest_outgoing - count)
+        if all(bindable(first + n) for n in range(count)):
+            return first
+    raise RuntimeError(f"no {count} free consecutive ports below {lowest_outgoing}")
 
 
 def daphne_serves(url: str) -> bool:

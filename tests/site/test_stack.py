@@ -11,7 +11,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import urllib.error
@@ -38,14 +37,9 @@ from tests.conftest import (
     subprocess_env,
     wait_for,
 )
+from tests.site_processes import free_port
 
 pytestmark = pytest.mark.stack
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def get(url: str, *, cookie: str = "") -> tuple[int, bytes]:
