@@ -2,12 +2,16 @@
    pressing after the press and before the release.  Chromium then sends no click at all: the
    tap is lost and the page says nothing.  This finishes such a mouse tap on the redrawn piece
    under the pointer, when it is the same control (same kind, data and label), so the game's
-   own script sees the click it expected.  Touch taps need nothing: the browser aims those at
-   the release point itself. */
+   own script sees the click it expected.  Only controls that change nothing but the page are
+   finished (picking a piece, a draft's "Put here"): a button that sends a move to the server
+   is not, since the redraw may have come from a move that changed what it would do.  Touch
+   taps need nothing: the browser aims those at the release point itself. */
 (function () {
   "use strict";
 
-  const TAPPABLE = "button, label";
+  // Plain buttons (type="button") and the labels of check boxes: never a form's submit button.
+  const TAPPABLE = 'button[type="button"], label';
+  const sends = (el) => el.matches("[hx-get], [hx-post], [data-confirm]");
   const SLOP = 8; // pixels a press may move and still be a tap (further is a drag)
 
   const signature = (el) =>
@@ -20,7 +24,8 @@
     "pointerdown",
     (event) => {
       const el = event.target.closest && event.target.closest(TAPPABLE);
-      const tap = event.pointerType === "mouse" && event.button === 0 && el && el.closest("#game");
+      const tap =
+        event.pointerType === "mouse" && event.button === 0 && el && el.closest("#game") && !sends(el);
       pressed = tap ? { el: el, x: event.clientX, y: event.clientY, sign: signature(el) } : null;
     },
     true,
