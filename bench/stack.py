@@ -306,7 +306,6 @@ def configure(stack: Stack, **extra: str) -> None:
     # The driver's own threads hold a connection each until they end, outside any request
     # that would hand it back: pooled, they would drain the pool.  Only the site pools.
     os.environ.pop("DATABASE_POOL_SIZE", None)
-    sys.path.insert(0, str(BASE_DIR))
     import django
 
     django.setup()

@@ -23,7 +23,7 @@ from tests.e2e.conftest import (
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# Each game's first piece in the player's hand, and how the page shows it picked.
+# Where each game's page draws the pieces of the player's hand.
 PIECES = {
     "remi": "#game-rack button[data-tile]",
     "rummikub": "#game-rack button[data-tile]",
