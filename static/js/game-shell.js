@@ -229,6 +229,21 @@
   document.addEventListener("DOMContentLoaded", settleStops);
   settleStops();
 
+  // --- Forms just swapped in -----------------------------------------------------------------
+
+  // htmx wires the elements a swap brings only when the swap settles, a moment later.  A
+  // keyboard shortcut pressed in between (the controls are redrawn after every move) clicked
+  // an unwired form's button, and the browser submitted it as a plain GET: the page reloaded
+  // and the move was lost.  Wiring the form as its submit starts lets htmx take this one.
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target;
+      if (inGame(form) && form.matches("[hx-post], [hx-get]")) htmx.process(form);
+    },
+    true,
+  );
+
   // --- Buttons that ask first ---------------------------------------------------------------
 
   // Capturing, so a "no" stops the click before the form (and htmx) ever sees it; keyboard

@@ -1,0 +1,33 @@
+"""A move button pressed the moment the controls are redrawn goes to htmx, not to the browser.
+
+htmx wires what a swap brings only when the swap settles.  A keyboard shortcut that clicked a
+move button in between (CI caught it: "x" right after a meld's answer) submitted the unwired
+form as a plain GET: the page reloaded and the move was lost.  On the tile games' pages (which
+share game-shell.js): redraw the controls and click their first move button at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import assert_not_reloaded, mark_page
+from tests.e2e.test_tap_through_redraw import open_the_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+REDRAW_AND_CLICK = """async () => {
+    await htmx.ajax("GET", location.pathname,
+        {target: "#game-controls", select: "#game-controls", swap: "outerHTML"});
+    document.querySelector('#game-controls button[type="submit"]:not([disabled])').click();
+}"""
+
+
+@pytest.mark.parametrize("game_type", ["remi", "rummikub"])
+def test_a_move_clicked_before_the_redraw_settles_is_posted(game_type, player, alice, bob):
+    page = open_the_game(game_type, player, alice, bob)
+    address = page.url
+    mark_page(page)
+    with page.expect_request(lambda request: request.method == "POST" and "/act/" in request.url):
+        page.evaluate(REDRAW_AND_CLICK)
+    page.wait_for_timeout(300)
+    assert page.url == address
+    assert_not_reloaded(page)
