@@ -2,8 +2,9 @@
    too).  The hand (and a discard pile whose cards can be picked) is a row of checkboxes drawn as
    cards, so picking works without this script (click, tap, Tab and Space); the script adds the
    keys, keeps the picked cards and the focus across redraws, marks the pile cards a pickup
-   takes along, lets a refused move's message through, shows the connection state and runs the
-   move clock. */
+   takes along, lets a refused move's message through and runs the move clock.  What every
+   game's page shares (failed requests, the socket's state, the typed move, forms just swapped
+   in) is game-shell.js, loaded first. */
 (() => {
   "use strict";
   const one = (sel, root = document) => root.querySelector(sel);
@@ -102,16 +103,6 @@
   document.body.addEventListener("htmx:oobAfterSwap", afterSwap);
   document.body.addEventListener("htmx:wsAfterMessage", afterSwap);
   document.body.addEventListener("htmx:afterSwap", afterSwap);
-
-  function connection(text) {
-    const note = one("#game-connection");
-    if (!note) return;
-    note.textContent = text;
-    note.hidden = !text;
-  }
-  const game = one("#game");
-  document.body.addEventListener("htmx:wsOpen", () => connection(""));
-  document.body.addEventListener("htmx:wsClose", () => connection(game ? game.dataset.sayLost : ""));
 
   // The replay's arrow keys.
   document.addEventListener("keydown", (event) => {

@@ -129,6 +129,11 @@
   document.addEventListener("input", (event) => {
     if (event.target.id === "notation-input") say("");
   });
+  // The card games pick with check boxes drawn as cards.
+  document.addEventListener("change", (event) => {
+    const box = event.target;
+    if (inGame(box) && box.matches(".hand-card input, .pile-card input")) say("");
+  });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && inGame(event.target)) say("");
   });

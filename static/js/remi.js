@@ -141,6 +141,9 @@
     if (!form) return;
     localOrder = rackTiles().map((t) => t.dataset.tile);
     form.querySelector("input[name=order]").value = localOrder.join(" ");
+    // A form a swap has just brought is wired by htmx only when the swap settles: wire it now,
+    // or the event is lost and the new order with it.
+    htmx.process(form);
     htmx.trigger(form, "arrange-rack");
   }
 

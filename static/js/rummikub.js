@@ -101,6 +101,9 @@
     form.elements.rack.value = now.rack;
     form.elements.reset.value = reset ? "on" : "";
     draftOut = true;
+    // The form may have come with a swap that has not settled: htmx wires it only then, and
+    // an event fired before would be lost, leaving draftOut set and every later change unsent.
+    htmx.process(form);
     htmx.trigger(form, "draft-changed");
   }
 

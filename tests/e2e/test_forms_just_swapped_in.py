@@ -2,8 +2,8 @@
 
 htmx wires what a swap brings only when the swap settles.  A keyboard shortcut that clicked a
 move button in between (CI caught it: "x" right after a meld's answer) submitted the unwired
-form as a plain GET: the page reloaded and the move was lost.  On the tile games' pages (which
-share game-shell.js): redraw the controls and click their first move button at once."""
+form as a plain GET: the page reloaded and the move was lost.  On every game's page (all load
+game-shell.js): redraw the controls and click their first move button at once."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ REDRAW_AND_CLICK = """async () => {
 }"""
 
 
-@pytest.mark.parametrize("game_type", ["remi", "rummikub"])
+@pytest.mark.parametrize("game_type", ["remi", "rummikub", "basic-rummy", "thai-rummy"])
 def test_a_move_clicked_before_the_redraw_settles_is_posted(game_type, player, alice, bob):
     page = open_the_game(game_type, player, alice, bob)
     address = page.url
@@ -31,3 +31,25 @@ def test_a_move_clicked_before_the_redraw_settles_is_posted(game_type, player, a
     page.wait_for_timeout(300)
     assert page.url == address
     assert_not_reloaded(page)
+
+
+# The forms the page's script sends by an event of its own (the tile rummy's draft, Remi's rack
+# order) are in redrawn regions too: an event fired at a form htmx has not wired yet was lost,
+# and with it every later change of the draft (the script waits for an answer that never came).
+CHANGE_AFTER_REDRAW = {
+    "remi": ("#game-rack", '#game-rack [data-rack="sort-number"]', "/rack/"),
+    "rummikub": ("#game-controls", '#game-table [data-drop="new"]', "/draft/"),
+}
+REDRAW_AND_CHANGE = """async ([region, change]) => {
+    await htmx.ajax("GET", location.pathname, {target: region, select: region, swap: "outerHTML"});
+    document.querySelector("#game-rack button[data-tile]").click();
+    document.querySelector(change).click();
+}"""
+
+
+@pytest.mark.parametrize("game_type", list(CHANGE_AFTER_REDRAW))
+def test_a_change_made_before_the_redraw_settles_is_saved(game_type, player, alice, bob):
+    region, change, path = CHANGE_AFTER_REDRAW[game_type]
+    page = open_the_game(game_type, player, alice, bob)
+    with page.expect_request(lambda request: request.method == "POST" and path in request.url):
+        page.evaluate(REDRAW_AND_CHANGE, [region, change])

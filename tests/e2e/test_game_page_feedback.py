@@ -10,7 +10,8 @@
 10. Unavailable actions are quiet (no fill, dashed outline), available ones solid.
 
 Alice plays a two-seat Remi table against Bob: a dozen real moves fill the log, then her rack
-is set from notation for a turn that starts with the exposed tile R3 on offer.
+is set from notation for a turn that starts with the exposed tile R3 on offer.  The tile rummy
+and the card rummies' pages are checked for the same behaviour at the end.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
 from games import services
+from games.engine.basic_rummy import GAME as BASIC_RUMMY
+from games.engine.basic_rummy.scenario import position as basic_rummy_position
 from games.engine.remi import scenario
 from games.engine.remi.rules import REMI
 from games.engine.rummikub import GAME as RUMMIKUB
@@ -270,3 +273,59 @@ def test_the_tile_rummy_page_keeps_a_refused_typed_move_and_reports_a_failed_req
     page.unroute("**/act/")
     page.locator("#draw-button").click()
     expect_version(page, game.version + 1)
+
+
+# --- The same page behaviour in the card rummies ---------------------------------------------
+
+
+def _card_rummy_game(alice, bob) -> Game:
+    table = services.create_table(alice, game_type="basic-rummy", seat_count=2)
+    services.join_table(table, bob)
+    game = services.start_table(table, alice)
+    state = basic_rummy_position(
+        ["5H 6H 7H 9S 9D 9C 2C KC", "2D 4S 6C 8D JS QD KH"],
+        stock="4C 10D 9H 3S 8H",
+        discard="QC",
+        turns_taken=0,
+    )
+    state.seats = list(BASIC_RUMMY.load(game.state).seats)
+    Game.objects.filter(pk=game.pk).update(state=BASIC_RUMMY.dump(state), to_act=[0])
+    return Game.objects.get(pk=game.pk)
+
+
+def test_the_card_rummy_page_keeps_a_refused_typed_move_and_reports_a_failed_request(
+    player, alice, bob
+):
+    game = off_the_browser_loop(_card_rummy_game, alice, bob)
+    page = player(alice)
+    open_game(page, game)
+    error = page.locator("#game-error")
+    page.locator("#game-controls summary", has_text="Type a move").click()
+    box = page.locator("#notation-input")
+    box.fill("discard KC")  # before drawing: refused
+    box.press("Enter")
+    expect(error).not_to_have_text("")
+    expect(box).to_have_value("discard KC")
+    expect(box).to_be_focused()
+
+    # Picking a card is building the next move: the old refusal goes.
+    page.locator('#game-rack .hand-card[data-card="KC"]').click()
+    expect(error).to_have_text("")
+
+    page.route("**/act/", lambda route: route.abort("internetdisconnected"))
+    page.locator("#draw-button").click()
+    expect(error).to_contain_text("Could not reach the server")
+    expect(page.locator('#game-rack .hand-card[data-card="KC"] input')).to_be_checked()
+    page.unroute("**/act/")
+    page.route("**/act/", lambda route: route.fulfill(status=500, body="Server Error"))
+    page.locator("#draw-button").click()
+    expect(error).to_contain_text("(error 500)")
+    page.unroute("**/act/")
+
+    page.locator("#draw-button").click()
+    expect_version(page, game.version + 1)
+    # The draw that went in carried the picked card, so it was let go: pick it again.
+    page.locator('#game-rack .hand-card[data-card="KC"]').click()
+    page.locator("#discard-button").click()
+    expect_version(page, game.version + 2)
+    expect(page.locator('#game-rack .hand-card[data-card="KC"]')).to_have_count(0)

@@ -184,7 +184,10 @@ def test_no_template_shows_words_outside_a_translate_tag():
         name = str(path.relative_to(BASE / "templates"))
         if name in NOT_YET_MARKED:
             continue
-        words = unmarked_template_text(path.read_text(encoding="utf-8"))
+        source = path.read_text(encoding="utf-8")
+        if name.endswith("_attrs.html"):
+            source = f"<div {source}>"  # a tag's attributes, included inside the tag
+        words = unmarked_template_text(source)
         if words:
             unmarked[name] = words
     assert not unmarked
