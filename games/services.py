@@ -156,7 +156,14 @@ def play(
             # tournament's page: their messages go to the channel layer in one hop.
             with publishing_together():
                 after_move(game_id, version, fields["waiting_for_bot"], on_time, answered)
-                announce_turns(game_id, version, owed_before, fields["to_act"])
+                announce_turns(
+                    game_id,
+                    version,
+                    owed_before,
+                    fields["to_act"],
+                    table=game.table,
+                    seats=seats.values(),
+                )
 
         transaction.on_commit(after_commit)
     return played

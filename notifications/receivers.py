@@ -18,19 +18,42 @@ log = logging.getLogger(__name__)
 
 @receiver(turns_changed)
 def on_turns_changed(
-    sender: Any, game_id: int, version: int, before: list[int], after: list[int], **kwargs: Any
+    sender: Any,
+    game_id: int,
+    version: int,
+    before: list[int],
+    after: list[int],
+    table: Table | None = None,
+    seats: list[Seat] | None = None,
+    **kwargs: Any,
 ) -> None:
     changed = set(before) ^ set(after)
     if not changed:
         return
-    seats = Seat.objects.filter(
-        table__games__pk=game_id, position__in=changed, user__isnull=False
-    ).values_list("position", "user_id", "table__pace", "user__email_on_turn")
+    seats = _people_at(game_id, changed, table, seats)
     publish_waiting_changed(user_id for _, user_id, _, _ in seats)
     newly_owed = set(after) - set(before)
     for position, _, pace, wants_email in seats:
         if position in newly_owed and pace == Table.Pace.SLOW and wants_email:
             _queue_turn_email(game_id, position, version)
+
+
+def _people_at(
+    game_id: int, positions: set[int], table: Table | None, seats: list[Seat] | None
+) -> list[tuple[int, int, str, bool]]:
+    """(position, user id, the table's pace, whether they want turn emails) for the people
+    (not bots) at ``positions``: from the move's own seats when it passed them, else read."""
+    if table is None or seats is None:
+        return list(
+            Seat.objects.filter(
+                table__games__pk=game_id, position__in=positions, user__isnull=False
+            ).values_list("position", "user_id", "table__pace", "user__email_on_turn")
+        )
+    return [
+        (s.position, s.user_id, table.pace, s.user.email_on_turn)
+        for s in seats
+        if s.position in positions and s.user_id is not None
+    ]
 
 
 def _queue_turn_email(game_id: int, seat: int, version: int) -> None:

@@ -180,6 +180,10 @@ REDIS_URL = _redis.redis_url
 CACHES = _redis.caches
 CHANNEL_LAYERS = _redis.channel_layers
 CELERY_BROKER_URL = _redis.celery_broker_url
+# Sessions are read from the cache and written through to the database: a request (every
+# move) reads its session from Redis instead of querying for it, and a flushed cache only
+# costs one read each.  Ending a session must go through the store (accounts.admin).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # --- Celery ---------------------------------------------------------------------------------
 

@@ -26,12 +26,14 @@ def changed_after_commit(tournament_id: int) -> None:
     transaction.on_commit(lambda: publish(group_name(tournament_id), dict(CHANGED)))
 
 
-def on_turns_changed(sender: Any, game_id: int, **kwargs: Any) -> None:
-    """Receiver of ``turns_changed``: a move at a tournament's table."""
-    tournament_id = (
-        Match.objects.filter(table__games__id=game_id)
-        .values_list("tournament_id", flat=True)
-        .first()
+def on_turns_changed(sender: Any, game_id: int, table: Any = None, **kwargs: Any) -> None:
+    """Receiver of ``turns_changed``: a move at a tournament's table.  Every move asks, so
+    the question is the cheapest one: by the table when the move passed it, unordered."""
+    matches = Match.objects.filter(
+        **({"table_id": table.pk} if table is not None else {"table__games__id": game_id})
     )
+    # Unordered: the model's ordering would join the round and the tournament to sort.
+    found = matches.order_by().values_list("tournament_id", flat=True)[:1]
+    tournament_id = next(iter(found), None)
     if tournament_id is not None:
         publish(group_name(tournament_id), dict(CHANGED))

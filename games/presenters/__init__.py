@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games import deals
 from games.engine import GAMES, UnknownGame, get_game
 from games.models import Action, Game, Seat
+from remi_site.cached_reverse import cached_reverse
 
 from .base import (
     LOG_ACTIONS,
@@ -60,8 +60,8 @@ def deal_context(game: Game) -> dict[str, Any]:
     return {
         "commitment": game.deal_commitment,
         "revealed_seed": deals.revealed_seed(game),
-        "verify_url": reverse("games:game_deal", args=[game.pk]),
-        "explained_url": reverse("games:deal_explained"),
+        "verify_url": cached_reverse("games:game_deal", game.pk),
+        "explained_url": cached_reverse("games:deal_explained"),
     }
 
 
@@ -88,7 +88,7 @@ def game_context(
         replay=replay,
     )
     context["game_title"] = game_title(get_game(game.table.game_type), game)
-    context["rules_url"] = reverse("games:rules_game", args=[game.table.game_type])
+    context["rules_url"] = cached_reverse("games:rules_game", game.table.game_type)
     if not replay and game.status == Game.Status.FINISHED and not context.get("over"):
         # Stopped from outside (``services.stop_table``): the position is not over, but
         # nobody may move any more; every game's page shows it over, with why.

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from django import forms
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.engine import GameEngine
 from games.engine.core.series import Series
 from games.models import Action, Game, Seat, Table
+from remi_site.cached_reverse import cached_reverse
 
 # How many actions of the log a page shows: enough to follow a round of four players.
 LOG_ACTIONS = 40
@@ -91,7 +91,7 @@ def series_context(engine: GameEngine, game: Game, over: bool) -> dict[str, Any]
     if over and series.over:
         rematch = Table.objects.filter(rematch_of_id=game.table_id).values_list("pk", flat=True)
         if (rematch_pk := rematch.first()) is not None:
-            rematch_url = reverse("games:table", args=[rematch_pk])
+            rematch_url = cached_reverse("games:table", rematch_pk)
     if over and not series.over:
         # Only a finished game needs this, so an ordinary render stays at its three queries.
         next_pk = (
@@ -100,7 +100,7 @@ def series_context(engine: GameEngine, game: Game, over: bool) -> dict[str, Any]
             .first()
         )
         if next_pk is not None:
-            next_url = reverse("games:game", args=[next_pk])
+            next_url = cached_reverse("games:game", next_pk)
     return {
         "games_played": len(series.games),
         "games_total": games_total,
@@ -112,7 +112,7 @@ def series_context(engine: GameEngine, game: Game, over: bool) -> dict[str, Any]
         "over": series.over,
         "next_url": next_url,
         "rematch_url": rematch_url,
-        "rematch_action": reverse("games:table_rematch", args=[game.table_id]),
+        "rematch_action": cached_reverse("games:table_rematch", game.table_id),
     }
 
 
@@ -135,12 +135,12 @@ def game_title(engine: GameEngine, game: Game) -> str:
 def game_urls(game: Game) -> dict[str, str]:
     pk = game.pk
     return {
-        "game": reverse("games:game", args=[pk]),
-        "act": reverse("games:game_act", args=[pk]),
-        "rack": reverse("games:game_rack", args=[pk]),
-        "next": reverse("games:game_next", args=[pk]),
-        "replay": reverse("games:game_replay", args=[pk]),
-        "table": reverse("games:table", args=[game.table_id]),
+        "game": cached_reverse("games:game", pk),
+        "act": cached_reverse("games:game_act", pk),
+        "rack": cached_reverse("games:game_rack", pk),
+        "next": cached_reverse("games:game_next", pk),
+        "replay": cached_reverse("games:game_replay", pk),
+        "table": cached_reverse("games:table", game.table_id),
         "ws": f"/ws/games/{pk}/",
     }
 

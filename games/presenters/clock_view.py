@@ -11,10 +11,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from django.urls import reverse
-
 from accounts.vacation import ends_at
 from games.models import Game, Seat, Table
+from remi_site.cached_reverse import cached_reverse
 
 
 def clock_context(game: Game, seats: Sequence[Seat], viewer: int | None) -> dict[str, Any]:
@@ -49,5 +48,5 @@ def clock_context(game: Game, seats: Sequence[Seat], viewer: int | None) -> dict
         "seat_handed_over": bool(
             playing and mine is not None and mine.handed_over and game.table.status == "playing"
         ),
-        "take_back_url": reverse("games:table_take_back", args=[game.table_id]),
+        "take_back_url": cached_reverse("games:table_take_back", game.table_id),
     }

@@ -14,7 +14,6 @@ from functools import lru_cache
 from typing import Any
 
 from django import forms
-from django.urls import reverse
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
@@ -25,6 +24,7 @@ from games.engine.remi.rules import Rules
 from games.engine.remi.state import DRAW, OPEN, OVER, PLAY, PRELUDE, State
 from games.engine.tiles import COLOUR_NAMES
 from games.models import Action, Game, Seat
+from remi_site.cached_reverse import cached_reverse
 
 from . import remi_forms, remi_refusals, remi_rules
 from .base import Presentation, game_urls, recent_actions, series_context
@@ -272,7 +272,7 @@ def game_context(
         "help_keys": [(b["key"], b["label"]) for b in buttons],
         # A player yet to make their first melds sees what the selection is worth.
         "meld_total_url": (
-            reverse("games:game_meld_total", args=[game.pk])
+            cached_reverse("games:game_meld_total", game.pk)
             if seat is not None and not over and not replay and not view["has_melded"][seat]
             else None
         ),

@@ -16,7 +16,6 @@ from functools import cache
 from typing import Any
 
 from django import forms
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.engine.core.errors import IllegalAction
@@ -25,6 +24,7 @@ from games.engine.rummikub.rules import Rules
 from games.engine.rummikub.state import State
 from games.engine.tiles import COLOUR_NAMES
 from games.models import Action, Game, Seat
+from remi_site.cached_reverse import cached_reverse
 
 from . import rummikub_draft as drafts
 from . import rummikub_forms, rummikub_text
@@ -224,7 +224,7 @@ def game_context(
             rack = _tiles(arrange_rack(view["rack"], saved_order(saved, game.pk)))
 
     urls = game_urls(game)
-    urls["draft"] = reverse("games:game_draft", args=[game.pk])
+    urls["draft"] = cached_reverse("games:game_draft", game.pk)
     return {
         "game_id": game.pk,
         "table_id": game.table_id,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils.html import escape
 
 from games import engine, services
@@ -203,9 +205,10 @@ def test_a_move_without_htmx_redirects_back_to_the_game(client, players, started
 def test_a_move_request_makes_a_bounded_number_of_queries(
     client, players, started, django_assert_max_num_queries
 ):
-    # Measured: 12 on SQLite (session, user, game, seats, then in play(): savepoint, the
-    # locked read, the conditional update, the action row, release, and the log for the
-    # answer).  A little headroom, so a new N+1 shows up at once.
+    # Measured: 12 on SQLite (user, game, seats, then in play(): savepoint, the locked read,
+    # the seats, the seat clocks' end and start, the conditional update, the action row,
+    # release, and the log for the answer); the session comes from the cache.  A little
+    # headroom, so a new N+1 shows up at once.
     user, seat, _ = players
     tile = started.state["racks"][seat].split()[0]
     client.force_login(user)
@@ -413,3 +416,21 @@ def test_a_stale_move_after_the_game_ended_still_says_it_moved_on(client, alice,
     response = act(client, series_of_two, version=0, verb="draw")
     assert response.status_code == 200
     assert "The game has moved on" in error_text(response.content.decode())
+
+
+def test_a_moves_announcement_reads_only_whether_its_table_is_a_tournaments(
+    players, started, django_capture_on_commit_callbacks
+):
+    # The badges and the turn email use the table and seats the move already holds; the
+    # tournament's page asks one unjoined, unordered question by the table.
+    _, seat, _ = players
+    tile = started.state["racks"][seat].split()[0]
+    with django_capture_on_commit_callbacks() as callbacks:
+        services.play(started.pk, seat, f"discard {tile}", 0)
+    with CaptureQueriesContext(connection) as queries:
+        for callback in callbacks:
+            callback()
+    statements = [query["sql"] for query in queries.captured_queries]
+    assert len(statements) == 1, statements
+    assert "tournaments_match" in statements[0]
+    assert "JOIN" not in statements[0] and "ORDER BY" not in statements[0]

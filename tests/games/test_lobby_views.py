@@ -404,10 +404,10 @@ def test_the_lobby_needs_a_bounded_number_of_queries(
     settings.MAX_OPEN_TABLES_PER_USER = 10
     client.force_login(alice)
     services.create_table(bob, seat_count=2)
-    # Session, user, open tables (count + page) + their seats and the seated players'
-    # ratings, my tables + their seats and ratings, the live games + their seats and
-    # ratings: the same however many tables there are.
-    with django_assert_max_num_queries(12):
+    # User (the session is in the cache), open tables (count + page) + their seats and the
+    # seated players' ratings, my tables + their seats and ratings, the live games + their
+    # seats and ratings: the same however many tables there are.
+    with django_assert_max_num_queries(11):
         assert client.get(reverse("games:lobby")).status_code == 200
     for n in range(12):
         table = services.create_table(bob if n % 2 else carol, seat_count=4, bots=["easy"])
@@ -731,9 +731,9 @@ def test_my_games_needs_few_queries(client, alice, bob, carol, django_assert_max
     services.start_table(finished, alice)
     Table.objects.filter(pk=finished.pk).update(status=Table.Status.FINISHED)
     client.force_login(alice)
-    # Session, user, active tables + seats + ratings, finished tables + seats + ratings, the
-    # latest games.
-    with django_assert_max_num_queries(9):
+    # User (the session is in the cache), active tables + seats + ratings, finished tables +
+    # seats + ratings, the latest games.
+    with django_assert_max_num_queries(8):
         html = client.get(reverse("games:my_games")).content.decode()
     assert html.count('class="table-card my-game') == 5
 
