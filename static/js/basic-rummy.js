@@ -30,8 +30,10 @@
   });
 
   // The picked cards survive a redraw (a socket push may redraw the hand while a player is
-  // picking). Once the player's own move is in, the cards it carried are let go; cards picked
-  // while it was on its way (the socket often shows the move before the answer comes) stay.
+  // picking). Once the player's own move is in, the cards it used are let go; cards picked
+  // while it was on its way (the socket often shows the move before the answer comes) stay,
+  // and so do cards picked ahead of a move that uses none (a draw: marked data-keeps-picks),
+  // or of a typed move.
   const picked = new Set();
   let sent = new Set();
   document.addEventListener("change", (event) => {
@@ -41,7 +43,12 @@
     else picked.delete(box.value);
   });
   document.body.addEventListener("htmx:configRequest", (event) => {
-    if (event.detail.elt.closest && event.detail.elt.closest("#game")) sent = new Set(picked);
+    const elt = event.detail.elt;
+    if (!elt.closest || !elt.closest("#game")) return;
+    const cause = event.detail.triggeringEvent;
+    const button = cause && cause.submitter;
+    const usesPicks = elt.id === "action-form" && !(button && button.hasAttribute("data-keeps-picks"));
+    sent = usesPicks ? new Set(picked) : new Set();
   });
   document.body.addEventListener("remi:acted", () => {
     sent.forEach((card) => picked.delete(card));

@@ -324,8 +324,8 @@ def test_the_card_rummy_page_keeps_a_refused_typed_move_and_reports_a_failed_req
 
     page.locator("#draw-button").click()
     expect_version(page, game.version + 1)
-    # The draw that went in carried the picked card, so it was let go: pick it again.
-    page.locator('#game-rack .hand-card[data-card="KC"]').click()
+    # A draw uses no picked card: the one picked ahead is still picked for the discard.
+    expect(page.locator('#game-rack .hand-card[data-card="KC"] input')).to_be_checked()
     page.locator("#discard-button").click()
     expect_version(page, game.version + 2)
     expect(page.locator('#game-rack .hand-card[data-card="KC"]')).to_have_count(0)
