@@ -42,9 +42,10 @@
     if (box.checked) picked.add(box.value);
     else picked.delete(box.value);
   });
+  // Only a move's request says what it used: the chat (also on the page) leaves it alone.
   document.body.addEventListener("htmx:configRequest", (event) => {
     const elt = event.detail.elt;
-    if (!elt.closest || !elt.closest("#game")) return;
+    if (elt.id !== "action-form" && elt.id !== "notation-form") return;
     const cause = event.detail.triggeringEvent;
     const button = cause && cause.submitter;
     const usesPicks = elt.id === "action-form" && !(button && button.hasAttribute("data-keeps-picks"));
