@@ -12,7 +12,9 @@ as a load balancer would, plus ``--spectators`` anonymous sockets on the first t
 (``random_action`` on the state read from the database), posts it to the act endpoint as the
 player's browser does (htmx, CSRF header, session cookie) and waits until every other seat's
 socket (and every spectator's) has the frame with the new version; then the next move.  A
-finished game is followed by the next one of the series.
+finished game is followed by the next one of the series.  ``--advance N`` first plays N random
+moves per table through the service layer, unwatched, so that the measured moves come from
+games under way (a longer discard row, melds on the table) rather than fresh deals.
 
 **The floor.**  The same number of sockets in the same groups on the same daphne processes
 and channel layer, but on ``/ws/floor/``: the mover's socket sends a tiny frame, a bare
@@ -27,8 +29,8 @@ PostgreSQL or Redis servers, their CPU per move too.  ``--route table`` puts eve
 table on one process (a proxy routing by game); the default spreads them in turn.
 
     python bench/live.py [--game remi] [--tables 4] [--players 4] [--spectators 0]
-                         [--web-procs 1] [--moves 30] [--port 8500] [--seed 0]
-                         [--route spread|table]
+                         [--web-procs 1] [--moves 30] [--advance 0] [--port 8500]
+                         [--seed 0] [--route spread|table]
 """
 
 from __future__ import annotations
@@ -467,7 +469,8 @@ def make_tables(stack: Stack, args: argparse.Namespace, seats: list[int]) -> lis
             table = services.create_table(people[0], game_type=args.game, seat_count=count)
         for person in people[1:]:
             services.join_table(table, person)
-        services.start_table(table, people[0])
+        game = services.start_table(table, people[0])
+        advance(game, args.advance, random.Random(args.seed * 1000 + n + 1))
         ports, players = [], []
         for person in people:
             port = stack.ports[(n if by_table else socket_index) % len(stack.ports)]
@@ -484,6 +487,24 @@ def make_tables(stack: Stack, args: argparse.Namespace, seats: list[int]) -> lis
         run.refresh_game()
         runs.append(run)
     return runs
+
+
+def advance(game: Any, moves: int, rng: random.Random) -> None:
+    """Play ``moves`` random moves of ``game`` (dealing the next game of the series when one
+    ends) before anyone watches: the measured moves then come from games under way."""
+    from games import services
+    from games.engine import get_game
+    from games.models import Game
+
+    engine = get_game(game.table.game_type)
+    for _ in range(moves):
+        game = Game.objects.select_related("table").get(pk=game.pk)
+        if game.status != Game.Status.PLAYING or not game.to_act:
+            game = services.next_game(game.table)
+            continue
+        seat = min(game.to_act)
+        action = engine.random_action(engine.load(game.state), seat, rng)
+        services.play(game.pk, seat, str(action), game.version)
 
 
 def print_phase(phase: Phase, floor: Phase | None) -> None:
@@ -563,7 +584,8 @@ async def measure(
     await open_all(everyone)
     open_s = time.perf_counter() - opened
     await asyncio.sleep(2.0)
-    per_socket = (rss_bytes(web) - rss0) / len(everyone)
+    rss1 = rss_bytes(web)
+    per_socket = (rss1 - rss0) / len(everyone)
     print(
         f"sockets: {len(everyone)} opened in {open_s:.1f} s; resident memory of the daphne "
         f"processes {rss0 / 2**20:.0f} MiB before, {per_socket / 1024:.1f} KiB more per open "
@@ -572,8 +594,11 @@ async def measure(
 
     ours = Phase("ours")
     await phase_run(ours, play_ours(runs, args, pool, ours))
+    grown = rss_bytes(web) - rss1
     await close_all(everyone)
     print_phase(ours, None)  # now, in case the floor fails
+    # What the processes keep once they have played (reused parts, kept positions, caches).
+    print(f"  resident memory after the moves: {grown / 2**20:+.0f} MiB beside the open sockets")
 
     if args.no_floor:
         return ours, None, per_socket
@@ -607,6 +632,9 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=0, help="on the first table's game")
     parser.add_argument("--web-procs", type=int, default=1, help="daphne processes (1-8)")
     parser.add_argument("--moves", type=int, default=30, help="moves per table")
+    parser.add_argument(
+        "--advance", type=int, default=0, help="moves per table played before the measure"
+    )
     parser.add_argument("--port", type=int, default=None, help="the first daphne's port")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=16, help="driver threads posting moves")
@@ -628,6 +656,8 @@ def main() -> None:
     args = parser.parse_args()
     if not 1 <= args.tables <= 200 or not 1 <= args.moves <= 10_000:
         raise SystemExit("--tables is 1-200 and --moves 1-10000")
+    if not 0 <= args.advance <= 1000:
+        raise SystemExit("--advance is 0-1000")
     if not 0 <= args.spectators <= 2000 or not 1 <= args.web_procs <= 8:
         raise SystemExit("--spectators is 0-2000 and --web-procs 1-8")
     seats = seat_counts(args.players, args.tables)
@@ -658,6 +688,7 @@ def main() -> None:
             f"{args.web_procs} daphne process(es) (clients routed: {args.route}), "
             f"DEBUG={settings.DEBUG}, "
             f"Django {django.get_version()}; tables and sessions made in {setup_s:.1f} s"
+            + (f" ({args.advance} moves per table played first)" if args.advance else "")
         )
         conn_age = settings.DATABASES["default"]["CONN_MAX_AGE"]
         pooled = f", pool of {stack.pool_size} per process" if stack.pool_size else ""

@@ -98,6 +98,14 @@ TEMPLATES = [
     },
 ]
 
+# Every part a page reuses ({% reuse %}, games.fragment_reuse) is rendered again and compared:
+# on in the tests, so that a key missing something the part reads fails them.
+FRAGMENT_REUSE_CHECK = env_bool("FRAGMENT_REUSE_CHECK", False)
+# How much reused HTML a process keeps, in characters (about 100 KB per live table it serves).
+FRAGMENT_REUSE_MAX_CHARACTERS = env_int(
+    "FRAGMENT_REUSE_MAX_CHARACTERS", 16_000_000, minimum=100_000
+)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Database -------------------------------------------------------------------------------

@@ -198,6 +198,17 @@ def _fast_password_hashing() -> Iterator[None]:
         yield
 
 
+# Parts of pages kept for reuse ({% reuse %}) are rendered again and compared in every test, in
+# this process and in the site's processes the tests start (their environment is this one's).
+os.environ["FRAGMENT_REUSE_CHECK"] = "1"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fragment_reuse_checked() -> Iterator[None]:
+    with override_settings(FRAGMENT_REUSE_CHECK=True):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache(redis_server: RedisServer) -> None:
     cache.clear()

@@ -16,10 +16,13 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
+from games.fragment_reuse import pure
+
 register = template.Library()
 
 
 @register.simple_tag
+@pure  # a piece's face: the same for the same piece, in the same language
 def face(partial: str, **piece: Any) -> SafeString:
     """The ``partial`` rendered with ``piece`` (one name: the piece's view, which must be
     hashable, as the games' frozen tile and card views are)."""
