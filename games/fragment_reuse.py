@@ -214,8 +214,8 @@ def frozen(value: Any) -> Any:
         return (SafeString, str(value))
     if isinstance(value, enum.Enum):
         return (kind, value.value)
-    if isinstance(value, Promise):  # lazy text: the language is in the key
-        return str(value)
+    if isinstance(value, Promise):  # lazy text (the language is in the key), maybe safe
+        return frozen(str(value))
     if isinstance(value, PLAIN) or value is MISSING:
         return (kind, value)
     raise NotPlain(kind.__name__)

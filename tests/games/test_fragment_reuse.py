@@ -14,7 +14,8 @@ from django.contrib.auth import get_user_model
 from django.template import Context, Template, TemplateSyntaxError
 from django.test import override_settings
 from django.utils import translation
-from django.utils.safestring import mark_safe
+from django.utils.functional import lazy
+from django.utils.safestring import SafeString, mark_safe
 
 from games import fragment_reuse, live_views, services
 from games.engine import GAMES, get_game
@@ -94,6 +95,14 @@ def test_safe_text_and_plain_text_are_told_apart():
 
     assert template.render(Context({"x": "<b>"})) == "&lt;b&gt;"
     assert template.render(Context({"x": mark_safe("<b>")})) == "<b>"
+
+
+def test_lazy_safe_text_and_plain_text_are_told_apart():
+    template = part("{{ x }}")
+    lazy_safe = lazy(lambda: mark_safe("<b>"), SafeString)()
+
+    assert template.render(Context({"x": "<b>"})) == "&lt;b&gt;"
+    assert template.render(Context({"x": lazy_safe})) == "<b>"
 
 
 def test_true_and_one_are_told_apart():
