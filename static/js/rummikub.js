@@ -88,6 +88,11 @@
   // were a moment ago); the newer request's answer will be.
   let draftOut = false;
   let draftAgain = null; // null, or {reset} for a change waiting to be sent
+  // A tile is held (SortableJS chose it): an answer drawn now would replace the lists under
+  // the finger, and the drop would land a detached tile in the new ones (a tile twice).  The
+  // answer waits; the drop sends the whole arrangement, or, dropped in place, asks again.
+  let holding = false;
+  let drawOwed = false;
 
   function post(reset) {
     const form = one("#draft-form");
@@ -101,6 +106,7 @@
     form.elements.rack.value = now.rack;
     form.elements.reset.value = reset ? "on" : "";
     draftOut = true;
+    drawOwed = false; // this request's answer (or a newer one's) will be drawn
     // The form may have come with a swap that has not settled: htmx wires it only then, and
     // an event fired before would be lost, leaving draftOut set and every later change unsent.
     htmx.process(form);
@@ -233,6 +239,16 @@
         delayOnTouchOnly: true,
         ghostClass: "dragging",
         onStart: (event) => pick(event.item),
+        onChoose: () => {
+          holding = true;
+        },
+        // Fired before the drop's "add" and "end": whatever they send settles what is owed.
+        onUnchoose: () => {
+          holding = false;
+          queueMicrotask(() => {
+            if (drawOwed) send(false);
+          });
+        },
       },
       extra,
     );
@@ -267,10 +283,8 @@
         group: { name: DRAG.name, pull: false, put: true },
         sort: false,
         draggable: ".drag-never", // the button itself stays put
-        onAdd: (event) => {
-          putInMeld(event.item, newMeld());
-          send(false);
-        },
+        // The list the tile came from sends the change when the drag ends.
+        onAdd: (event) => putInMeld(event.item, newMeld()),
       });
     }
   }
@@ -301,9 +315,13 @@
 
   // A 400 or 403 still carries a message for the error area.
   document.body.addEventListener("htmx:beforeSwap", (event) => {
-    if (isDraftRequest(event) && !draftAnswered()) {
-      event.detail.shouldSwap = false;
-      return;
+    if (isDraftRequest(event)) {
+      const draw = draftAnswered();
+      if (draw && holding) drawOwed = true;
+      if (!draw || holding) {
+        event.detail.shouldSwap = false;
+        return;
+      }
     }
     const status = event.detail.xhr.status;
     if ((status === 400 || status === 403) && event.detail.elt.closest("#game")) {

@@ -54,12 +54,23 @@ def test_tiles_are_dragged_into_a_new_meld_and_back(player, alice, bob, touch: b
     wait_for_socket(page, 2)
     page.wait_for_function("() => window.Sortable !== undefined")
 
+    draft_posts: list[str] = []
+    page.on(
+        "request",
+        lambda request: draft_posts.append(request.url)
+        if request.method == "POST" and request.url.endswith("/draft/")
+        else None,
+    )
+
     def drag(source, target) -> None:
+        before = len(draft_posts)
         if touch:
             touch_drag(page, source, target)
         else:
             source.drag_to(target)
         settle(page)
+        # One drop, one request: a second one would redraw the lists under the next drag.
+        assert len(draft_posts) == before + 1
 
     drag(tile(page, "#game-rack", "R10"), page.get_by_role("button", name="New meld"))
     expect(page.locator("#draft-melds .draft-meld")).to_have_count(1)

@@ -14,7 +14,7 @@ from games.models import Action, Game, SeatClock
 from games.tasks import bot_move, sweep_bot_turns, sweep_deadlines
 from tests.games.clock_helpers import at, correspondence_game, fresh, to_move
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("one_deal")]
 
 NOON = datetime(2030, 1, 9, 12, 0, tzinfo=UTC)
 

@@ -33,7 +33,11 @@ from tests.games.clock_helpers import correspondence_game, fresh, live_clock
 from tests.notifications.conftest import opt_in
 from tests.smtp_sink import text_part
 
-pytestmark = [pytest.mark.stack, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.stack,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("one_deal"),
+]
 
 HOUR = 3600
 SHORT = timedelta(seconds=2)

@@ -20,7 +20,11 @@ from games.models import Action, Game, SeatClock, Table
 from tests.games.clock_audit import clock_only_problems
 from tests.games.clock_helpers import correspondence_game, fresh
 
-pytestmark = [pytest.mark.stack, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.stack,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("one_deal"),
+]
 
 # Seconds a move: the clocks play a turn every two seconds while the stack is up.
 QUICK = 2

@@ -14,7 +14,7 @@ from games.presenters import game_context
 from games.tasks import sweep_deadlines
 from tests.games.clock_helpers import at, correspondence_game, fresh, live_clock, to_move
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("one_deal")]
 
 NOON = datetime(2030, 1, 9, 12, 0, tzinfo=UTC)  # a Wednesday
 

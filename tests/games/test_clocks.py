@@ -22,7 +22,7 @@ from tests.games.clock_helpers import (
     to_move,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("one_deal")]
 
 WEDNESDAY_NOON = datetime(2030, 1, 9, 12, 0, tzinfo=UTC)
 
