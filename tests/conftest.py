@@ -191,6 +191,38 @@ def redis_server() -> Iterator[RedisServer]:
             shutil.rmtree(socket_dir, ignore_errors=True)
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """pytest-django's test database, with the way cleared for dropping it at the end.
+
+    On PostgreSQL a connection opened by a worker thread of the test process (the channel
+    layer's and ``database_sync_to_async``'s threads live as long as the process) or one a
+    stopped child process left for the server to notice made ``DROP DATABASE`` refuse, and
+    the run left its test database behind.  Those sessions get a few seconds to go; then
+    the server ends them."""
+    yield
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            end_other_sessions(connection)
+
+
+def end_other_sessions(conn: Any, *, patience: float = 5) -> None:
+    others = (
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+        " AND pid <> pg_backend_pid()"
+    )
+    deadline = time.monotonic() + patience
+    with conn.cursor() as cursor:
+        while True:
+            cursor.execute(others)
+            if not cursor.fetchall():
+                return
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        cursor.execute(f"SELECT pg_terminate_backend(pid) FROM ({others}) AS left_open")
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _fast_password_hashing() -> Iterator[None]:
     # The production hasher is slow on purpose; tests hash hundreds of passwords.
