@@ -151,6 +151,7 @@
     li.appendChild(state);
     const last = meldList().lastElementChild; // the "New meld" item
     meldList().insertBefore(li, last);
+    attachDrag(); // a tile may be dragged onto it before the server's answer redraws it
     return li;
   }
 

@@ -5,14 +5,14 @@ tap-tap would, and the server judges it."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from games import services
 from games.engine.rummikub import GAME
 from games.engine.rummikub.scenario import position
 from games.models import Game
 from tests.e2e.conftest import PHONE, off_the_browser_loop, wait_for_socket
-from tests.e2e.touch import touch_drag
+from tests.e2e.touch import Finger, touch_drag
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,9 +57,11 @@ def test_tiles_are_dragged_into_a_new_meld_and_back(player, alice, bob, touch: b
     draft_posts: list[str] = []
     page.on(
         "request",
-        lambda request: draft_posts.append(request.url)
-        if request.method == "POST" and request.url.endswith("/draft/")
-        else None,
+        lambda request: (
+            draft_posts.append(request.url)
+            if request.method == "POST" and request.url.endswith("/draft/")
+            else None
+        ),
     )
 
     def drag(source, target) -> None:
@@ -84,3 +86,49 @@ def test_tiles_are_dragged_into_a_new_meld_and_back(player, alice, bob, touch: b
     expect(tile(page, "#game-rack", "R12")).to_be_visible()
     expect(page.locator("#draft-melds .draft-meld.invalid")).to_have_count(1)
     assert sorted(draft_text(page)[0].split()) == ["R10", "R11"]
+
+
+def test_an_answer_that_comes_while_a_tile_is_held_waits_for_the_drop(player, alice, bob):
+    """The server's answer to the previous change lands while the next tile is held: drawn
+    then, it would replace the lists under the finger and the drop would post that tile
+    twice.  It waits, and the drop's own answer is drawn."""
+    game = off_the_browser_loop(alices_turn, alice, bob)
+    page = player(alice, **PHONE)
+    page.goto(f"/games/{game.pk}/")
+    wait_for_socket(page, 2)
+    page.wait_for_function("() => window.Sortable !== undefined")
+    statuses: list[int] = []
+    page.on(
+        "response",
+        lambda response: (
+            statuses.append(response.status) if response.url.endswith("/draft/") else None
+        ),
+    )
+    held: list[Route] = []
+
+    def hold_back(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/draft/", hold_back)
+
+    tile(page, "#game-rack", "R10").tap()
+    page.get_by_role("button", name="New meld").tap()
+    while not held:  # the tap's draft request, kept back
+        page.wait_for_timeout(20)
+    finger = Finger(page)
+    try:
+        finger.hold(tile(page, "#game-rack", "R11"))
+        held[0].continue_()
+        page.unroute("**/draft/", hold_back)
+        settle(page)  # answered while the tile is held
+        assert statuses == [200]
+        finger.slide_to(tile(page, "#draft-melds", "R10"))
+    finally:
+        finger.lift()
+    settle(page)
+
+    assert statuses == [200, 200]
+    expect(page.locator(".first-melds")).to_have_text("First melds: 0 of 30 points.")
+    assert sorted(draft_text(page)[0].split()) == ["R10", "R11"]
+    rack = page.locator("#game-rack .draft-tile").evaluate_all("ts => ts.map(t => t.dataset.tile)")
+    assert sorted(rack) == ["B13", "K13", "R12", "Y5"]
