@@ -4,6 +4,8 @@ tap-tap would, and the server judges it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from playwright.sync_api import Page, Route, expect
 
@@ -46,6 +48,16 @@ def settle(page: Page) -> None:
     expect(page.locator("#draft-form.htmx-request")).to_have_count(0)
 
 
+def soon(page: Page, condition: Callable[[], object], what: str, timeout_ms: int = 15_000) -> None:
+    """Until ``condition`` holds; the page's events (requests, routes) are taken in while
+    waiting."""
+    for _ in range(timeout_ms // 20):
+        if condition():
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError(f"waited {timeout_ms} ms for {what}")
+
+
 @pytest.mark.parametrize("touch", [True, False], ids=["finger", "mouse"])
 def test_tiles_are_dragged_into_a_new_meld_and_back(player, alice, bob, touch: bool):
     game = off_the_browser_loop(alices_turn, alice, bob)
@@ -70,6 +82,7 @@ def test_tiles_are_dragged_into_a_new_meld_and_back(player, alice, bob, touch: b
             touch_drag(page, source, target)
         else:
             source.drag_to(target)
+        soon(page, lambda: len(draft_posts) > before, "the drop's draft request")
         settle(page)
         # One drop, one request: a second one would redraw the lists under the next drag.
         assert len(draft_posts) == before + 1
@@ -113,8 +126,7 @@ def test_an_answer_that_comes_while_a_tile_is_held_waits_for_the_drop(player, al
 
     tile(page, "#game-rack", "R10").tap()
     page.get_by_role("button", name="New meld").tap()
-    while not held:  # the tap's draft request, kept back
-        page.wait_for_timeout(20)
+    soon(page, lambda: held, "the tap's draft request, kept back")
     finger = Finger(page)
     try:
         finger.hold(tile(page, "#game-rack", "R11"))
@@ -125,6 +137,7 @@ def test_an_answer_that_comes_while_a_tile_is_held_waits_for_the_drop(player, al
         finger.slide_to(tile(page, "#draft-melds", "R10"))
     finally:
         finger.lift()
+    soon(page, lambda: len(statuses) == 2, "the drop's draft request answered")
     settle(page)
 
     assert statuses == [200, 200]
