@@ -32,6 +32,16 @@ def alices_turn(alice, bob) -> Game:
     return game
 
 
+def alices_page(player, alice, bob, **device) -> Page:
+    """Alice's page at her turn, live and ready for dragging."""
+    game = off_the_browser_loop(alices_turn, alice, bob)
+    page = player(alice, **device)
+    page.goto(f"/games/{game.pk}/")
+    wait_for_socket(page, 2)
+    page.wait_for_function("() => window.Sortable !== undefined")
+    return page
+
+
 def tile(page: Page, where: str, code: str):
     return page.locator(f'{where} .draft-tile[data-tile="{code}"]').first
 
@@ -60,11 +70,7 @@ def soon(page: Page, condition: Callable[[], object], what: str, timeout_ms: int
 
 @pytest.mark.parametrize("touch", [True, False], ids=["finger", "mouse"])
 def test_tiles_are_dragged_into_a_new_meld_and_back(player, alice, bob, touch: bool):
-    game = off_the_browser_loop(alices_turn, alice, bob)
-    page = player(alice, **(PHONE if touch else {}))
-    page.goto(f"/games/{game.pk}/")
-    wait_for_socket(page, 2)
-    page.wait_for_function("() => window.Sortable !== undefined")
+    page = alices_page(player, alice, bob, **(PHONE if touch else {}))
 
     draft_posts: list[str] = []
     page.on(
@@ -105,11 +111,7 @@ def test_an_answer_that_comes_while_a_tile_is_held_waits_for_the_drop(player, al
     """The server's answer to the previous change lands while the next tile is held: drawn
     then, it would replace the lists under the finger and the drop would post that tile
     twice.  It waits, and the drop's own answer is drawn."""
-    game = off_the_browser_loop(alices_turn, alice, bob)
-    page = player(alice, **PHONE)
-    page.goto(f"/games/{game.pk}/")
-    wait_for_socket(page, 2)
-    page.wait_for_function("() => window.Sortable !== undefined")
+    page = alices_page(player, alice, bob, **PHONE)
     statuses: list[int] = []
     page.on(
         "response",
