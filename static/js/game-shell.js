@@ -138,6 +138,52 @@
     if (event.key === "Escape" && inGame(event.target)) say("");
   });
 
+  // --- A held tile keeps the lists it was taken from ----------------------------------------
+
+  // While a tile is held (SortableJS chose it, until the drop) the game's socket messages wait:
+  // drawn at once, they would put new lists under the finger, and the drop would land in the
+  // old ones (a rack's new order unsaved, a draft's tile posted twice).  They are drawn in
+  // order once the drop's own handlers have run.
+  let held = false;
+  let heldNews = [];
+
+  function drawHeldNews() {
+    held = false;
+    const news = heldNews;
+    heldNews = [];
+    news.forEach(({ socket, message }) => {
+      if (!socket.isConnected) return;
+      // As the ws extension draws a message: each top-level element swaps in by its id.
+      const box = document.createElement("template");
+      box.innerHTML = message;
+      Array.from(box.content.children).forEach((el) => {
+        if (!el.matches("[hx-swap-oob], [data-hx-swap-oob]")) el.setAttribute("hx-swap-oob", "true");
+      });
+      htmx.swap(socket, box.innerHTML, { swapStyle: "none" });
+      htmx.trigger(socket, "htmx:wsAfterMessage", { message: message });
+    });
+  }
+
+  document.addEventListener("choose", (event) => {
+    if (inGame(event.target)) held = true;
+  });
+  // "unchoose" comes with the drop, before its "add" and "end"; the pointer's release also
+  // lets go, should a list have gone from the page before it could say so.
+  ["unchoose", "mouseup", "touchend", "touchcancel", "dragend", "drop"].forEach((name) =>
+    document.addEventListener(
+      name,
+      () => {
+        if (held) setTimeout(drawHeldNews, 0);
+      },
+      true,
+    ),
+  );
+  document.body.addEventListener("htmx:wsBeforeMessage", (event) => {
+    if (!held || event.target.id !== "game") return;
+    event.preventDefault();
+    heldNews.push({ socket: event.target, message: String(event.detail.message) });
+  });
+
   // --- One Tab stop per group, arrows inside ------------------------------------------------
 
   // The rack (or hand) and the action bar are each one stop on the Tab key; the arrow keys,

@@ -7,8 +7,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from games.models import Seat
-from tests.e2e.conftest import off_the_browser_loop, wait_for_socket
+from games import services
+from games.models import Game, Seat
+from tests.e2e.conftest import PHONE, off_the_browser_loop, wait_for_socket
+from tests.e2e.game_page import expect_version
+from tests.e2e.touch import SETTLE_MS, Finger, Mouse
 from tests.games.conftest import two_player_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -52,3 +55,62 @@ def test_dragging_arranges_the_rack_and_composes_a_move(player, alice, bob):
     expect(page.locator("#game-selection")).to_have_text(code)
     assert rack_codes(page) == after
     expect(tiles.nth(0)).to_have_attribute("aria-pressed", "true")
+
+
+# Every socket message's game version, recorded as it arrives (before the page draws it).
+ARRIVALS = """
+window.remiArrivals = [];
+document.addEventListener("htmx:wsBeforeMessage", (event) => {
+  const found = /class="version"[^>]*>v(\\d+)</.exec(String(event.detail.message));
+  if (found) window.remiArrivals.push(Number(found[1]));
+});
+"""
+
+
+def first_discards(game_id: int) -> None:
+    game = Game.objects.get(pk=game_id)
+    first = game.state["first_player"]
+    services.play(game_id, first, f"discard {game.state['racks'][first].split()[0]}", 0)
+
+
+@pytest.mark.parametrize("hand", [Finger, Mouse], ids=["finger", "mouse"])
+def test_a_move_that_comes_while_a_tile_is_held_waits_for_the_drop(player, alice, bob, hand):
+    """The other player moves while Bob holds a tile he is moving along his rack.  Drawn at
+    once, the move's redraw would put a new rack under his finger and the drop would land
+    in the old one: his order unsaved, the tile back where it was.  The move is drawn once
+    the tile is dropped, by finger (touch events) or by mouse (the browser's drag and drop)."""
+    game = off_the_browser_loop(two_player_game, alice, bob)
+    waiting = bob if game.state["first_player"] == 0 else alice
+    page = player(waiting, **(PHONE if hand is Finger else {}))
+    page.add_init_script(ARRIVALS)
+    page.goto(f"/games/{game.pk}/")
+    wait_for_socket(page, 2)
+    page.wait_for_function("() => window.Sortable !== undefined")
+    expect_version(page, 0)
+    before = rack_codes(page)
+    tiles = page.locator("#game-rack .rack-tile")
+
+    finger = hand(page)
+    try:
+        finger.hold(tiles.nth(0))
+        finger.slide_to(tiles.nth(len(before) - 1))
+        off_the_browser_loop(first_discards, game.pk)
+        page.wait_for_function("() => window.remiArrivals.includes(1)")
+        page.wait_for_timeout(SETTLE_MS)  # time to draw it, were it drawn under the finger
+    finally:
+        finger.lift()
+
+    expect_version(page, 1)  # drawn after the drop
+    after = rack_codes(page)
+    assert after != before and sorted(after) == sorted(before)
+    seat = Seat.objects.get(table=game.table, user=waiting)
+
+    def saved() -> list[str]:
+        seat.refresh_from_db()
+        return (seat.rack_order or {}).get("tiles", [])
+
+    for _ in range(100):  # the rack form posts in the background
+        if saved() == after:
+            break
+        page.wait_for_timeout(100)
+    assert saved() == after

@@ -66,6 +66,37 @@ class Finger:
             self.cdp = None
 
 
+class Mouse:
+    """The same hold, slide and lift with the mouse (SortableJS then drags the browser's own
+    way: HTML drag and drop, ended by a drop rather than a release)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.down = False
+
+    def hold(self, source: Locator) -> None:
+        source.element_handle().wait_for_element_state("stable")
+        handle = source.element_handle()
+        self.page.mouse.move(*centre(source))
+        self.page.mouse.down()
+        self.down = True
+        self.page.wait_for_function(
+            "tile => tile.classList.contains('sortable-chosen')", arg=handle
+        )
+
+    def slide_to(self, target: Locator, steps: int = 12) -> None:
+        self.page.mouse.move(*centre(target), steps=steps)
+        for _ in range(3):
+            self.page.wait_for_timeout(SETTLE_MS)
+            self.page.mouse.move(*centre(target))
+        self.page.wait_for_timeout(SETTLE_MS)
+
+    def lift(self) -> None:
+        if self.down:
+            self.down = False
+            self.page.mouse.up()
+
+
 def touch_drag(page: Page, source: Locator, target: Locator) -> None:
     """Hold a finger on ``source``, slide it onto ``target`` and lift it."""
     target.element_handle().wait_for_element_state("stable")
