@@ -99,6 +99,9 @@ def test_a_move_button_the_server_redraws_mid_press_sends_nothing(game_type, pla
     assert posts == []
     assert page.url == address
     assert_not_reloaded(page)
-    # Pressed again, the same button does send: the silence above was the redraw's.
-    with page.expect_request(lambda request: request.method == "POST"):
+    # Pressed again, the same button does send: the silence above was the redraw's.  Its
+    # answer is awaited too: a daphne stopped while a move is still being announced waits for
+    # that announcement until it is killed (20 s of the test's teardown).
+    with page.expect_response(lambda response: response.request.method == "POST") as answer:
         move.click()
+    assert answer.value.ok
