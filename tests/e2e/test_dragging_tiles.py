@@ -23,6 +23,21 @@ def rack_codes(page) -> list[str]:
     )
 
 
+def expect_saved(page, game: Game, user, order: list[str]) -> None:
+    """The server keeps ``order`` as the user's rack (the rack form posts in the background)."""
+    seat = Seat.objects.get(table=game.table, user=user)
+
+    def saved() -> list[str]:
+        seat.refresh_from_db()
+        return (seat.rack_order or {}).get("tiles", [])
+
+    for _ in range(100):
+        if saved() == order:
+            return
+        page.wait_for_timeout(100)
+    assert saved() == order
+
+
 def test_dragging_arranges_the_rack_and_composes_a_move(player, alice, bob):
     game = off_the_browser_loop(two_player_game, alice, bob)
     page = player(alice)
@@ -37,17 +52,7 @@ def test_dragging_arranges_the_rack_and_composes_a_move(player, alice, bob):
     after = rack_codes(page)
     assert after != before and sorted(after) == sorted(before)
     assert after[-1] == before[0]
-    seat = Seat.objects.get(table=game.table, user=alice)
-
-    def saved() -> list[str]:
-        seat.refresh_from_db()
-        return (seat.rack_order or {}).get("tiles", [])
-
-    for _ in range(100):  # the rack form posts in the background
-        if saved() == after:
-            break
-        page.wait_for_timeout(100)
-    assert saved() == after
+    expect_saved(page, game, alice, after)
 
     # Out of the rack onto the selection line: the tile is selected and stays in the rack.
     code = after[0]
@@ -103,14 +108,4 @@ def test_a_move_that_comes_while_a_tile_is_held_waits_for_the_drop(player, alice
     expect_version(page, 1)  # drawn after the drop
     after = rack_codes(page)
     assert after != before and sorted(after) == sorted(before)
-    seat = Seat.objects.get(table=game.table, user=waiting)
-
-    def saved() -> list[str]:
-        seat.refresh_from_db()
-        return (seat.rack_order or {}).get("tiles", [])
-
-    for _ in range(100):  # the rack form posts in the background
-        if saved() == after:
-            break
-        page.wait_for_timeout(100)
-    assert saved() == after
+    expect_saved(page, game, waiting, after)
