@@ -96,76 +96,104 @@ def play(
     """
     with transaction.atomic():
         game = Game.objects.select_for_update().select_related("table").get(pk=game_id)
-        engine = game_of(game.table)
-        parsed = engine.parse_action(action) if isinstance(action, str) else action
-        if game.version != expected_version:
-            raise GameMovedOn(game.version)
-        if game.status != Game.Status.PLAYING:
-            # Stopped from outside (``stop_table``): the page the move came from is out of date.
-            raise GameMovedOn(game.version)
-        seats = table_seats(game.table_id)
-        acting = seats.get(seat)
-        if cause == Action.Cause.PLAYER and acting is not None and acting.handed_over:
-            raise SeatHandedOver()
-        state = engine.load(game.state)
-        new_state, events = engine.apply(state, seat, parsed)
-        version = expected_version + 1
-        now = timezone.now()
-        if acting is not None:
-            if cause in CLOCK_CAUSES:
-                if clocks.count_timeout(game, acting, engine, now):
-                    cause = Action.Cause.HANDED_OVER
-            elif cause == Action.Cause.PLAYER:
-                clocks.player_moved(acting)
-        bots = {position: s.bot for position, s in seats.items() if s.bot}
-        fields = _game_fields(game, engine, new_state, version, bots)
-        plan = clocks.sync_clocks(game, engine, new_state, version, seats, now)
-        fields["deadline"] = plan.deadline
-        fields["seat_clocks"] = game.seat_clocks
-        # The version in the filter is what makes a racing duplicate fail (SQLite has no
-        # row locks; select_for_update only helps on PostgreSQL).
-        updated = Game.objects.filter(pk=game_id, version=expected_version).update(**fields)
-        if updated != 1:
-            raise GameMovedOn(Game.objects.values_list("version", flat=True).get(pk=game_id))
-        Action.objects.create(
-            game=game,
-            version=version,
-            seat=seat,
-            notation=str(parsed),
-            # Stored with the secret part, for the acting seat's own log; views filter it.
-            events=[engine.dump_event(e) for e in events],
+        return play_locked(
+            game,
+            table_seats(game.table_id),
+            seat,
+            action,
+            expected_version,
             cause=cause,
+            answered_tab=answered_tab,
+            before_news=before_news,
         )
-        owed_before = list(game.to_act)
-        for name, value in fields.items():
-            setattr(game, name, value)
-        if not fields["to_act"]:
-            _record_series(game.table, engine, new_state)
-            game_finished.send(sender=Game, game=game, seats=seats)
-        on_time = plan.on_time
-        answered = (seat, answered_tab) if answered_tab else None
-        played = Played(game, events, list(seats.values()), new_state)
 
-        def after_commit() -> None:
-            if before_news is not None:
-                try:
-                    before_news(played)
-                except Exception:  # the move is saved and must still be announced
-                    log.exception("before_news failed for game %s", game_id)
-            # The game's sockets, the badges of the players whose turn came or went, and a
-            # tournament's page: their messages go to the channel layer in one hop.
-            with publishing_together():
-                after_move(game_id, version, fields["waiting_for_bot"], on_time, answered)
-                announce_turns(
-                    game_id,
-                    version,
-                    owed_before,
-                    fields["to_act"],
-                    table=game.table,
-                    seats=seats.values(),
-                )
 
-        transaction.on_commit(after_commit)
+def play_locked(
+    game: Game,
+    seats: dict[int, Seat],
+    seat: int,
+    action: Any,
+    expected_version: int,
+    *,
+    cause: str = Action.Cause.PLAYER,
+    answered_tab: str = "",
+    before_news: Callable[[Played], None] | None = None,
+) -> Played:
+    """:func:`play` for a caller that has read the game (with its table) for update and then
+    its seats (position -> seat, with users) in the transaction it is in: the act view, which
+    needs them before the move anyway, reads them once."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("play_locked needs the transaction that read the game for update")
+    game_id = game.pk
+    engine = game_of(game.table)
+    parsed = engine.parse_action(action) if isinstance(action, str) else action
+    if game.version != expected_version:
+        raise GameMovedOn(game.version)
+    if game.status != Game.Status.PLAYING:
+        # Stopped from outside (``stop_table``): the page the move came from is out of date.
+        raise GameMovedOn(game.version)
+    acting = seats.get(seat)
+    if cause == Action.Cause.PLAYER and acting is not None and acting.handed_over:
+        raise SeatHandedOver()
+    state = engine.load(game.state)
+    new_state, events = engine.apply(state, seat, parsed)
+    version = expected_version + 1
+    now = timezone.now()
+    if acting is not None:
+        if cause in CLOCK_CAUSES:
+            if clocks.count_timeout(game, acting, engine, now):
+                cause = Action.Cause.HANDED_OVER
+        elif cause == Action.Cause.PLAYER:
+            clocks.player_moved(acting)
+    bots = {position: s.bot for position, s in seats.items() if s.bot}
+    fields = _game_fields(game, engine, new_state, version, bots)
+    plan = clocks.sync_clocks(game, engine, new_state, version, seats, now)
+    fields["deadline"] = plan.deadline
+    fields["seat_clocks"] = game.seat_clocks
+    # The version in the filter is what makes a racing duplicate fail (SQLite has no
+    # row locks; select_for_update only helps on PostgreSQL).
+    updated = Game.objects.filter(pk=game_id, version=expected_version).update(**fields)
+    if updated != 1:
+        raise GameMovedOn(Game.objects.values_list("version", flat=True).get(pk=game_id))
+    Action.objects.create(
+        game=game,
+        version=version,
+        seat=seat,
+        notation=str(parsed),
+        # Stored with the secret part, for the acting seat's own log; views filter it.
+        events=[engine.dump_event(e) for e in events],
+        cause=cause,
+    )
+    owed_before = list(game.to_act)
+    for name, value in fields.items():
+        setattr(game, name, value)
+    if not fields["to_act"]:
+        _record_series(game.table, engine, new_state)
+        game_finished.send(sender=Game, game=game, seats=seats)
+    on_time = plan.on_time
+    answered = (seat, answered_tab) if answered_tab else None
+    played = Played(game, events, list(seats.values()), new_state)
+
+    def after_commit() -> None:
+        if before_news is not None:
+            try:
+                before_news(played)
+            except Exception:  # the move is saved and must still be announced
+                log.exception("before_news failed for game %s", game_id)
+        # The game's sockets, the badges of the players whose turn came or went, and a
+        # tournament's page: their messages go to the channel layer in one hop.
+        with publishing_together():
+            after_move(game_id, version, fields["waiting_for_bot"], on_time, answered)
+            announce_turns(
+                game_id,
+                version,
+                owed_before,
+                fields["to_act"],
+                table=game.table,
+                seats=seats.values(),
+            )
+
+    transaction.on_commit(after_commit)
     return played
 
 

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -34,10 +35,10 @@ MAX_SELECTION_TEXT = 400
 # --- Fetching a game ------------------------------------------------------------------------
 
 
-def game_for(request: HttpRequest, pk: int) -> presenters.Viewing:
+def game_for(request: HttpRequest, pk: int, *, lock: bool = False) -> presenters.Viewing:
     """The game and the user's seat; 404 when it does not exist or is not theirs to see (a
-    private table's game is not even admitted to exist)."""
-    viewing = presenters.viewable_game(pk, request.user)
+    private table's game is not even admitted to exist).  ``lock``: read for update."""
+    viewing = presenters.viewable_game(pk, request.user, lock=lock)
     if viewing is None:
         raise Http404("No such game.")
     return viewing
@@ -103,20 +104,11 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
 def act(request: HttpRequest, pk: int) -> HttpResponse:
     """Make a move.  Refusals answer 200 with their sentence beside the controls, since
     htmx swaps a 200 as it is and a refused move is an ordinary part of play; form data no page
-    could send answers 400 with the fresh position."""
-    viewing = game_for(request, pk)
-    if viewing.seat is None:
-        context = _context(viewing, error="You are watching: only the players can move.")
-        return _render_controls(request, viewing, context, status=403)
-    presentation = _presentation(viewing)
-    form = presentation.action_form(request.POST)
-    if not form.is_valid():
-        context = _context(viewing, error=form_problem(form))
-        return _render_updates(request, viewing, context, status=400)
-    data = form.cleaned_data
-    if data["version"] != viewing.game.version:
-        # Answer with the whole position: the player chose the move looking at an old one.
-        return _render_updates(request, viewing, _context(viewing, notice=MOVED_ON))
+    could send answers 400 with the fresh position.
+
+    The game is read for update and the move made in one transaction, so the game and its
+    seats are read once for the checks and the move.  A refusal leaves the transaction by its
+    exception, which undoes whatever the move had begun to write."""
     kept: list[live_views.Snapshot] = []
 
     def keep_for_sockets(played: services.Played) -> None:
@@ -127,16 +119,32 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
         kept.append(snapshot)
 
     try:
-        notation = presentation.notation(data, viewing.game)
-        played = services.play(
-            pk,
-            viewing.seat,
-            notation,
-            data["version"],
-            # Only an htmx request is answered with the position its page then shows.
-            answered_tab=page_tabs.answered_tab(request) if request.htmx else "",
-            before_news=keep_for_sockets,
-        )
+        with transaction.atomic():
+            viewing = game_for(request, pk, lock=True)
+            if viewing.seat is None:
+                context = _context(viewing, error="You are watching: only the players can move.")
+                return _render_controls(request, viewing, context, status=403)
+            presentation = _presentation(viewing)
+            form = presentation.action_form(request.POST)
+            if not form.is_valid():
+                context = _context(viewing, error=form_problem(form))
+                return _render_updates(request, viewing, context, status=400)
+            data = form.cleaned_data
+            if data["version"] != viewing.game.version:
+                # Answer with the whole position: the player chose the move looking at an old
+                # one.
+                return _render_updates(request, viewing, _context(viewing, notice=MOVED_ON))
+            notation = presentation.notation(data, viewing.game)
+            played = services.play_locked(
+                viewing.game,
+                {s.position: s for s in viewing.seats},
+                viewing.seat,
+                notation,
+                data["version"],
+                # Only an htmx request is answered with the position its page then shows.
+                answered_tab=page_tabs.answered_tab(request) if request.htmx else "",
+                before_news=keep_for_sockets,
+            )
     except services.GameMovedOn:
         fresh = Game.objects.select_related("table").get(pk=pk)
         moved = presenters.Viewing(fresh, viewing.seats, viewing.seat)

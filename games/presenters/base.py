@@ -41,15 +41,17 @@ class Viewing:
         return self.seat is not None
 
 
-def viewable_game(game_id: int, user: Any) -> Viewing | None:
+def viewable_game(game_id: int, user: Any, *, lock: bool = False) -> Viewing | None:
     """The game and the user's seat, or None when the user may not see it.
 
     Players of the table see their game; anyone, logged in or not (``user`` None or
     anonymous), may watch a public table; a private table is for its players only.  Two
-    queries: the game with its table, the seats.
+    queries: the game with its table, the seats.  ``lock`` reads the game's row for update
+    (in the caller's transaction), as ``services.play_locked`` needs it.
     """
     user_id = user.pk if user is not None and user.is_authenticated else None
-    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    games = Game.objects.select_for_update() if lock else Game.objects
+    game = games.select_related("table").filter(pk=game_id).first()
     if game is None:
         return None
     # The users come along for the clocks' notes (who is on vacation): same one query.

@@ -57,6 +57,19 @@ def test_an_illegal_move_changes_nothing(started):
     assert not Action.objects.filter(game=started).exists()
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_move_on_a_game_read_outside_a_transaction_is_refused(started):
+    """play_locked is for a caller holding the game's row: read without a transaction, the
+    game could change before the move is saved on it."""
+    seat = first_player(started)
+    tile = started.state["racks"][seat].split()[0]
+    game = Game.objects.select_related("table").get(pk=started.pk)
+    with pytest.raises(RuntimeError, match="read the game for update"):
+        services.play_locked(game, services.table_seats(game.table_id), seat, f"discard {tile}", 0)
+    assert Game.objects.get(pk=started.pk).version == 0
+    assert not Action.objects.filter(game=started).exists()
+
+
 def test_joining_a_full_table_is_refused(alice, bob, carol):
     table = services.create_table(alice, seat_count=2)
     services.join_table(table, bob)
