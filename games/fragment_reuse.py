@@ -193,19 +193,50 @@ _DATACLASS_FIELDS: dict[type, tuple[str, ...]] = {}
 PLAIN = (str, int, float, bool, type(None), datetime.date, datetime.timedelta, decimal.Decimal)
 
 
+# Classes whose objects never change and are made once per value by their presenter (a tile
+# as drawn, per language): a page repeats the same few dozen, so each one's stand-in is kept
+# with the object itself.  Holding the object keeps its id from being reused.
+_IMMUTABLE: set[type] = set()
+_KEPT_STAND_INS: dict[int, tuple[Any, Any]] = {}
+KEPT_STAND_INS_MAX = 20_000
+
+
+def immutable(cls: type) -> type:
+    """Class decorator: ``cls`` is a frozen dataclass of text, numbers and flags, whose
+    objects ``frozen`` may remember by identity."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen:
+        raise TypeError(f"{cls.__name__} must be a frozen dataclass")
+    for field in dataclasses.fields(cls):
+        if field.type not in ("str", "int", "bool", "str | None", str, int, bool):
+            raise TypeError(f"{cls.__name__}.{field.name} could change: {field.type}")
+    _IMMUTABLE.add(cls)
+    return cls
+
+
 def frozen(value: Any) -> Any:
     """A hashable stand-in equal for equal plain data (lists, dicts, dataclasses of text,
     numbers, dates), with its type where types print differently."""
     kind = type(value)
     if kind is str or kind is int or value is None:
         return value
+    if kind in _IMMUTABLE:
+        kept = _KEPT_STAND_INS.get(id(value))
+        if kept is not None and kept[0] is value:
+            return kept[1]
+        names = _DATACLASS_FIELDS.get(kind) or _dataclass_fields(kind)
+        stand_in = (kind, tuple([frozen(getattr(value, name)) for name in names]))
+        if len(_KEPT_STAND_INS) >= KEPT_STAND_INS_MAX:
+            _KEPT_STAND_INS.clear()
+        _KEPT_STAND_INS[id(value)] = (value, stand_in)
+        return stand_in
     if kind is dict:
         return (dict, tuple([(k, frozen(v)) for k, v in value.items()]))
     if kind is list or kind is tuple:
         return (kind, tuple([frozen(v) for v in value]))
     names = _DATACLASS_FIELDS.get(kind)
     if names is None and dataclasses.is_dataclass(kind):
-        names = _DATACLASS_FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
+        names = _dataclass_fields(kind)
     if names is not None:
         return (kind, tuple([frozen(getattr(value, name)) for name in names]))
     if kind is bool:  # True == 1, but they print differently
@@ -219,6 +250,11 @@ def frozen(value: Any) -> Any:
     if isinstance(value, PLAIN) or value is MISSING:
         return (kind, value)
     raise NotPlain(kind.__name__)
+
+
+def _dataclass_fields(kind: type) -> tuple[str, ...]:
+    names = _DATACLASS_FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
+    return names
 
 
 class Store:

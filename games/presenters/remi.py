@@ -17,6 +17,7 @@ from django import forms
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
+from games import fragment_reuse
 from games.engine.core.errors import Refusal
 from games.engine.remi import GAME
 from games.engine.remi.hints import exposed_goes_out, first_meld_points
@@ -74,6 +75,7 @@ BREAKDOWN_LABELS = {
 }
 
 
+@fragment_reuse.immutable
 @dataclass(frozen=True, slots=True)
 class TileView:
     """A tile as the templates draw it: the letter and number always show, so colour is

@@ -138,6 +138,33 @@ def test_dataclasses_key_by_their_fields():
     assert frozen([1]) != frozen((1,))
 
 
+def test_an_immutable_views_stand_in_is_kept_with_it_and_equals_a_fresh_ones():
+    from games.presenters.remi import TileView, tile_view
+
+    with translation.override("en"):
+        drawn = tile_view("R5")
+        assert tile_view("R5") is drawn  # the presenter makes it once per language
+        kept = frozen(drawn)
+        assert frozen(drawn) is kept
+        twin = TileView(drawn.code, drawn.colour, drawn.letter, drawn.number, drawn.label)
+        assert twin is not drawn and frozen(twin) == kept
+        assert frozen(tile_view("R6")) != kept
+
+
+def test_only_frozen_dataclasses_of_text_numbers_and_flags_are_immutable():
+    @dataclass
+    class Loose:
+        code: str
+
+    @dataclass(frozen=True)
+    class Holder:
+        codes: list[str]
+
+    for cls in (Loose, Holder):
+        with pytest.raises(TypeError):
+            fragment_reuse.immutable(cls)
+
+
 class Dial:
     """A value whose rendering reads something besides its fields: what a key must not miss."""
 
