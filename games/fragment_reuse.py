@@ -199,6 +199,7 @@ PLAIN = (str, int, float, bool, type(None), datetime.date, datetime.timedelta, d
 _IMMUTABLE: set[type] = set()
 _KEPT_STAND_INS: dict[int, tuple[Any, Any]] = {}
 KEPT_STAND_INS_MAX = 20_000
+_PLAIN_FIELD_TYPES = frozenset({str, int, bool, type(None)})
 
 
 def immutable(cls: type) -> type:
@@ -225,10 +226,13 @@ def frozen(value: Any) -> Any:
         if kept is not None and kept[0] is value:
             return kept[1]
         names = _DATACLASS_FIELDS.get(kind) or _dataclass_fields(kind)
-        stand_in = (kind, tuple([frozen(getattr(value, name)) for name in names]))
-        if len(_KEPT_STAND_INS) >= KEPT_STAND_INS_MAX:
-            _KEPT_STAND_INS.clear()
-        _KEPT_STAND_INS[id(value)] = (value, stand_in)
+        values = [getattr(value, name) for name in names]
+        stand_in = (kind, tuple([frozen(v) for v in values]))
+        # Kept only when every field is plain as declared (lazy text would change language).
+        if all(type(v) in _PLAIN_FIELD_TYPES for v in values):
+            if len(_KEPT_STAND_INS) >= KEPT_STAND_INS_MAX:
+                _KEPT_STAND_INS.clear()
+            _KEPT_STAND_INS[id(value)] = (value, stand_in)
         return stand_in
     if kind is dict:
         return (dict, tuple([(k, frozen(v)) for k, v in value.items()]))
