@@ -168,8 +168,9 @@
     if (inGame(event.target)) held = true;
   });
   // "unchoose" comes with the drop, before its "add" and "end"; the pointer's release also
-  // lets go, should a list have gone from the page before it could say so.
-  ["unchoose", "mouseup", "touchend", "touchcancel", "dragend", "drop"].forEach((name) =>
+  // lets go, should a list have gone from the page before it could say so.  Not
+  // "pointercancel": the browser sends it as its own drag and drop begins.
+  ["unchoose", "pointerup", "mouseup", "touchend", "touchcancel", "dragend", "drop"].forEach((name) =>
     document.addEventListener(
       name,
       () => {
@@ -294,6 +295,15 @@
     },
     true,
   );
+  // htmx learns which button sent a form from the click, which came before the form was
+  // wired: the button (a move's verb) is added from the submit event itself, or the server
+  // could not read the move.
+  document.body.addEventListener("htmx:configRequest", (event) => {
+    const submitted = event.detail.triggeringEvent;
+    const button = submitted && submitted.type === "submit" ? submitted.submitter : null;
+    if (!button || !button.name || !inGame(button)) return;
+    if (!event.detail.formData.has(button.name)) event.detail.formData.set(button.name, button.value);
+  });
 
   // --- Buttons that ask first ---------------------------------------------------------------
 

@@ -3,7 +3,9 @@
 htmx wires what a swap brings only when the swap settles.  A keyboard shortcut that clicked a
 move button in between (CI caught it: "x" right after a meld's answer) submitted the unwired
 form as a plain GET: the page reloaded and the move was lost.  On every game's page (all load
-game-shell.js): redraw the controls and click their first move button at once."""
+game-shell.js): redraw the controls and click their first move button at once; the move is
+posted with the button pressed (its verb), which htmx, wiring the form as it is submitted,
+had not seen clicked."""
 
 from __future__ import annotations
 
@@ -26,8 +28,15 @@ def test_a_move_clicked_before_the_redraw_settles_is_posted(game_type, player, a
     page = open_the_game(game_type, player, alice, bob)
     address = page.url
     mark_page(page)
-    with page.expect_request(lambda request: request.method == "POST" and "/act/" in request.url):
+    pressed = page.evaluate(
+        "() => { const b = document.querySelector("
+        "'#game-controls button[type=\"submit\"]:not([disabled])'); return [b.name, b.value]; }"
+    )
+    with page.expect_response(lambda r: r.request.method == "POST" and "/act/" in r.url) as sent:
         page.evaluate(REDRAW_AND_CLICK)
+    # The button pressed is part of the move (its verb): without it the server cannot read it.
+    assert "=".join(pressed) in sent.value.request.post_data.split("&")
+    assert sent.value.status == 200
     page.wait_for_timeout(300)
     assert page.url == address
     assert_not_reloaded(page)
