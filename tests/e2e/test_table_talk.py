@@ -52,6 +52,11 @@ def test_two_players_talk_watch_the_turn_and_play_again(player, visitor, alice, 
     expect(pages[0].locator("#chat-text")).to_have_value("")
     pages[1].get_by_role("button", name="Good luck!").click()
     expect(pages[0].locator("#chat-lines")).to_contain_text("bob: Good luck!")
+    # Enter in the box sends what was typed, not the first quick phrase.
+    pages[1].locator("#chat-text").fill("Thanks, you too")
+    pages[1].locator("#chat-text").press("Enter")
+    expect(pages[0].locator("#chat-lines")).to_contain_text("bob: Thanks, you too")
+    expect(pages[1].locator("#chat-text")).to_have_value("")
 
     # The mover plays; the turn, and the title, go to the other player.
     off_the_browser_loop(discard_last, game, mover)
