@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from games import services
 from games.models import Game, Seat
 from tests.e2e.conftest import PHONE, off_the_browser_loop, wait_for_socket
-from tests.e2e.game_page import expect_version
+from tests.e2e.game_page import expect_version, version
 from tests.e2e.touch import SETTLE_MS, Finger, Mouse
 from tests.games.conftest import two_player_game
 
@@ -102,6 +102,7 @@ def test_a_move_that_comes_while_a_tile_is_held_waits_for_the_drop(player, alice
         off_the_browser_loop(first_discards, game.pk)
         page.wait_for_function("() => window.remiArrivals.includes(1)")
         page.wait_for_timeout(SETTLE_MS)  # time to draw it, were it drawn under the finger
+        assert version(page) == 0  # it waits for the drop
     finally:
         finger.lift()
 

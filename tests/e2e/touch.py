@@ -1,5 +1,6 @@
 """A finger on the screen: touch events sent through the browser's input pipeline (Chrome
-DevTools Protocol), which the page's scripts see as a person's hold and drag."""
+DevTools Protocol), which the page's scripts see as a person's hold and drag; and a mouse that
+holds, slides and lifts the same way."""
 
 from __future__ import annotations
 
