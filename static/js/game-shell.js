@@ -140,10 +140,10 @@
 
   // --- A held tile keeps the lists it was taken from ----------------------------------------
 
-  // While a tile is held (SortableJS chose it, until the drop) the game's socket messages wait:
-  // drawn at once, they would put new lists under the finger, and the drop would land in the
-  // old ones (a rack's new order unsaved, a draft's tile posted twice).  They are drawn in
-  // order once the drop's own handlers have run.
+  // While a tile is held (SortableJS chose it, until the drop) the game's socket messages and
+  // the answers to its forms wait: drawn at once, they would put new lists under the finger,
+  // and the drop would land in the old ones (a rack's new order unsaved, a draft's tile posted
+  // twice).  They are drawn in order once the drop's own handlers have run.
   let held = false;
   let heldNews = [];
 
@@ -151,7 +151,13 @@
     held = false;
     const news = heldNews;
     heldNews = [];
-    news.forEach(({ socket, message }) => {
+    news.forEach(({ socket, message, answer }) => {
+      if (answer) {
+        // The game's forms swap "none": an answer is its out-of-band parts only.
+        htmx.swap(answer.target, answer.html, { swapStyle: "none" });
+        if (answer.target.isConnected) htmx.trigger(answer.target, "htmx:afterSwap", answer.detail);
+        return;
+      }
       if (!socket.isConnected) return;
       // As the ws extension draws a message: each top-level element swaps in by its id.
       const box = document.createElement("template");
@@ -183,6 +189,15 @@
     if (!held || event.target.id !== "game") return;
     event.preventDefault();
     heldNews.push({ socket: event.target, message: String(event.detail.message) });
+  });
+  // On the document, so it runs after every page script's own htmx:beforeSwap (on the body)
+  // has decided whether this answer is drawn at all.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const detail = event.detail;
+    if (!held || !detail.shouldSwap || !inGame(detail.elt)) return;
+    if (detail.elt.getAttribute("hx-swap") !== "none") return;
+    detail.shouldSwap = false;
+    heldNews.push({ answer: { target: detail.target, html: detail.serverResponse, detail: detail } });
   });
 
   // --- One Tab stop per group, arrows inside ------------------------------------------------

@@ -137,10 +137,18 @@
   // --- Arranging the rack -------------------------------------------------------------------
 
   function saveOrder() {
-    const form = one("#rack-form");
-    if (!form) return;
     localOrder = rackTiles().map((t) => t.dataset.tile);
-    form.querySelector("input[name=order]").value = localOrder.join(" ");
+    // Posted a moment later, after whatever waited for the drop is drawn (game-shell.js): the
+    // player's own move may have changed the rack meanwhile, and the server keeps only an
+    // order of the tiles held now.  keepLocalOrder has then put those in the player's order.
+    setTimeout(postOrder, 0);
+  }
+
+  function postOrder() {
+    const form = one("#rack-form");
+    const tiles = rackTiles();
+    if (!form || !tiles.length) return;
+    form.querySelector("input[name=order]").value = tiles.map((t) => t.dataset.tile).join(" ");
     // A form a swap has just brought is wired by htmx only when the swap settles: wire it now,
     // or the event is lost and the new order with it.
     htmx.process(form);

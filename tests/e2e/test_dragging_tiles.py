@@ -110,3 +110,55 @@ def test_a_move_that_comes_while_a_tile_is_held_waits_for_the_drop(player, alice
     after = rack_codes(page)
     assert after != before and sorted(after) == sorted(before)
     expect_saved(page, game, waiting, after)
+
+
+# The answers to the game's forms, counted as they arrive (before the page draws them).
+ANSWERS = """
+window.remiAnswers = 0;
+document.addEventListener("htmx:beforeSwap", (event) => {
+  if (event.detail.elt.id === "action-form") window.remiAnswers += 1;
+}, true);
+"""
+
+
+@pytest.mark.parametrize("hand", [Finger, Mouse], ids=["finger", "mouse"])
+def test_the_answer_to_a_move_sent_while_a_tile_is_held_waits_for_the_drop(
+    player, alice, bob, hand
+):
+    """The player discards and, before the answer comes, moves a tile along the rack (a slow
+    connection makes that easy).  The answer redraws the rack; drawn under the finger, the
+    drop would land in the old rack and be lost.  It is drawn after the drop, and the order
+    the server keeps is the new rack's in the player's arrangement."""
+    game = off_the_browser_loop(two_player_game, alice, bob)
+    first = bob if game.state["first_player"] == 1 else alice
+    page = player(first, **(PHONE if hand is Finger else {}))
+    page.add_init_script(ANSWERS)
+    page.goto(f"/games/{game.pk}/")
+    wait_for_socket(page, 2)
+    page.wait_for_function("() => window.Sortable !== undefined")
+    expect_version(page, 0)
+    before = rack_codes(page)
+    tiles = page.locator("#game-rack .rack-tile")
+    discard = before[1]
+    tiles.nth(1).click()  # selected: the discard the move will carry
+    expect(tiles.nth(1)).to_have_attribute("aria-pressed", "true")
+
+    finger = hand(page)
+    try:
+        finger.hold(tiles.nth(0))
+        finger.slide_to(tiles.nth(len(before) - 1))
+        # Clicked by script: the held finger or mouse is busy, as a second finger would be.
+        page.locator("#action-form button[value=discard]").evaluate("button => button.click()")
+        page.wait_for_function("() => window.remiAnswers === 1")
+        page.wait_for_timeout(SETTLE_MS)  # time to draw it, were it drawn under the finger
+        assert version(page) == 0  # it waits for the drop
+    finally:
+        finger.lift()
+
+    expect_version(page, 1)  # drawn after the drop
+    after = rack_codes(page)
+    assert sorted(after) == sorted(c for c in before if c != discard)
+    # The held tile went to the end, the others kept their order.
+    assert after == [c for c in before[1:] if c != discard] + [before[0]]
+    expect_saved(page, game, first, after)
+    expect(page.locator("#game-error")).to_be_empty()
