@@ -22,6 +22,11 @@ consumer ``group_send``s it, every member sends it on.  No database, no renderin
 tables move at the pace ours sustained (each table one move per ``tables / (ours' moves/s)``
 seconds), so both are measured at the same load; ``--floor-pace eager`` lets them run flat out.
 
+**Paced.**  By default each table of ours moves again as soon as its last move reached every
+seat, so the stack runs saturated and the latencies are mostly queueing.  ``--rate R`` paces
+ours at R moves/s over all tables (each table once per ``tables / R`` seconds, from a random
+offset) and the floor at the same R: the latency a player sees at a load the stack carries.
+
 Printed per phase: ms from the move to every other seat's socket (median, p99, max), to each
 spectator, moves/s sustained, the daphne processes' CPU seconds per move; for ours the
 resident memory each open idle socket adds; and ours / floor for p50 and p99.  With local
@@ -30,7 +35,7 @@ table on one process (a proxy routing by game); the default spreads them in turn
 
     python bench/live.py [--game remi] [--tables 4] [--players 4] [--spectators 0]
                          [--web-procs 1] [--moves 30] [--advance 0] [--port 8500]
-                         [--seed 0] [--route spread|table]
+                         [--seed 0] [--route spread|table] [--rate R]
 """
 
 from __future__ import annotations
@@ -365,10 +370,18 @@ async def play_ours(
 ) -> None:
     loop = asyncio.get_running_loop()
 
+    # With --rate, each table moves once per interval (from a random offset, so the tables'
+    # moves spread over it), or as soon as its last move has reached everyone if later.
+    interval = len(runs) / args.rate if args.rate else None
+
     async def table(run: TableRun) -> None:
         rng = random.Random(run.seed)
         played = 0
+        due = time.perf_counter() + (rng.random() * interval if interval else 0.0)
         while played < args.moves:
+            if interval:
+                await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                due = max(due + interval, time.perf_counter())
             moved = await loop.run_in_executor(pool, choose_and_post, run, args.game, rng)
             if moved.get("over"):
                 break
@@ -616,7 +629,7 @@ async def measure(
         raise
     interval = None
     if args.floor_pace == "ours" and ours.rate > 0:
-        interval = len(runs) / ours.rate
+        interval = len(runs) / (args.rate or ours.rate)
     await phase_run(floor, play_floor(runs, floor_sockets, args, interval, floor))
     await close_all(flat)
     return ours, floor, per_socket
@@ -638,6 +651,12 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=None, help="the first daphne's port")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=16, help="driver threads posting moves")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=0.0,
+        help="moves per second over all tables (each table paced); default: flat out",
+    )
     parser.add_argument("--no-floor", action="store_true", help="skip the floor")
     parser.add_argument(
         "--floor-pace",
@@ -656,6 +675,8 @@ def main() -> None:
     args = parser.parse_args()
     if not 1 <= args.tables <= 200 or not 1 <= args.moves <= 10_000:
         raise SystemExit("--tables is 1-200 and --moves 1-10000")
+    if args.rate < 0:
+        raise SystemExit("--rate is moves per second, 0 for flat out")
     if not 0 <= args.advance <= 1000:
         raise SystemExit("--advance is 0-1000")
     if not 0 <= args.spectators <= 2000 or not 1 <= args.web_procs <= 8:
@@ -679,6 +700,7 @@ def main() -> None:
         from games.engine import get_game
 
         get_game(args.game)  # an unknown key stops here
+        pace = f"paced at {args.rate:g}/s" if args.rate else "flat out"
         started = time.perf_counter()
         runs = make_tables(stack, args, seats)
         setup_s = time.perf_counter() - started
@@ -686,7 +708,7 @@ def main() -> None:
             f"setup: {args.game}, {len(seats)} tables of {'/'.join(sorted(set(map(str, seats))))} "
             f"seats ({sum(seats)} players) + {args.spectators} spectators on the first, "
             f"{args.web_procs} daphne process(es) (clients routed: {args.route}), "
-            f"DEBUG={settings.DEBUG}, "
+            f"moves {pace}, DEBUG={settings.DEBUG}, "
             f"Django {django.get_version()}; tables and sessions made in {setup_s:.1f} s"
             + (f" ({args.advance} moves per table played first)" if args.advance else "")
         )
