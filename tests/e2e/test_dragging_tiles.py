@@ -4,6 +4,8 @@ a move; onto a table meld to pick it with the tile."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from playwright.sync_api import expect
 
@@ -78,6 +80,34 @@ def first_discards(game_id: int) -> None:
     services.play(game_id, first, f"discard {game.state['racks'][first].split()[0]}", 0)
 
 
+def open_rack(player, user, game: Game, hand, script: str):
+    """``user``'s page of ``game`` on a phone (a finger) or a desktop (a mouse), live, with
+    ``script`` run before the page's own."""
+    page = player(user, **(PHONE if hand is Finger else {}))
+    page.add_init_script(script)
+    page.goto(f"/games/{game.pk}/")
+    wait_for_socket(page, 2)
+    page.wait_for_function("() => window.Sortable !== undefined")
+    expect_version(page, 0)
+    return page
+
+
+def slide_first_tile_to_the_end_while(page, hand, news: Callable[[], None]) -> None:
+    """Hold the rack's first tile over its last while ``news`` brings the next version to the
+    page, which must not draw it until the tile is dropped."""
+    tiles = page.locator("#game-rack .rack-tile")
+    finger = hand(page)
+    try:
+        finger.hold(tiles.nth(0))
+        finger.slide_to(tiles.nth(tiles.count() - 1))
+        news()
+        page.wait_for_timeout(SETTLE_MS)  # time to draw it, were it drawn under the finger
+        assert version(page) == 0  # it waits for the drop
+    finally:
+        finger.lift()
+    expect_version(page, 1)  # drawn after the drop
+
+
 @pytest.mark.parametrize("hand", [Finger, Mouse], ids=["finger", "mouse"])
 def test_a_move_that_comes_while_a_tile_is_held_waits_for_the_drop(player, alice, bob, hand):
     """The other player moves while Bob holds a tile he is moving along his rack.  Drawn at
@@ -86,27 +116,14 @@ def test_a_move_that_comes_while_a_tile_is_held_waits_for_the_drop(player, alice
     the tile is dropped, by finger (touch events) or by mouse (the browser's drag and drop)."""
     game = off_the_browser_loop(two_player_game, alice, bob)
     waiting = bob if game.state["first_player"] == 0 else alice
-    page = player(waiting, **(PHONE if hand is Finger else {}))
-    page.add_init_script(ARRIVALS)
-    page.goto(f"/games/{game.pk}/")
-    wait_for_socket(page, 2)
-    page.wait_for_function("() => window.Sortable !== undefined")
-    expect_version(page, 0)
+    page = open_rack(player, waiting, game, hand, ARRIVALS)
     before = rack_codes(page)
-    tiles = page.locator("#game-rack .rack-tile")
 
-    finger = hand(page)
-    try:
-        finger.hold(tiles.nth(0))
-        finger.slide_to(tiles.nth(len(before) - 1))
+    def the_other_discards() -> None:
         off_the_browser_loop(first_discards, game.pk)
         page.wait_for_function("() => window.remiArrivals.includes(1)")
-        page.wait_for_timeout(SETTLE_MS)  # time to draw it, were it drawn under the finger
-        assert version(page) == 0  # it waits for the drop
-    finally:
-        finger.lift()
 
-    expect_version(page, 1)  # drawn after the drop
+    slide_first_tile_to_the_end_while(page, hand, the_other_discards)
     after = rack_codes(page)
     assert after != before and sorted(after) == sorted(before)
     expect_saved(page, game, waiting, after)
@@ -131,34 +148,21 @@ def test_the_answer_to_a_move_sent_while_a_tile_is_held_waits_for_the_drop(
     the server keeps is the new rack's in the player's arrangement."""
     game = off_the_browser_loop(two_player_game, alice, bob)
     first = bob if game.state["first_player"] == 1 else alice
-    page = player(first, **(PHONE if hand is Finger else {}))
-    page.add_init_script(ANSWERS)
-    page.goto(f"/games/{game.pk}/")
-    wait_for_socket(page, 2)
-    page.wait_for_function("() => window.Sortable !== undefined")
-    expect_version(page, 0)
+    page = open_rack(player, first, game, hand, ANSWERS)
     before = rack_codes(page)
-    tiles = page.locator("#game-rack .rack-tile")
-    discard = before[1]
-    tiles.nth(1).click()  # selected: the discard the move will carry
-    expect(tiles.nth(1)).to_have_attribute("aria-pressed", "true")
+    selected = page.locator("#game-rack .rack-tile").nth(1)
+    selected.click()  # the discard the move will carry
+    expect(selected).to_have_attribute("aria-pressed", "true")
 
-    finger = hand(page)
-    try:
-        finger.hold(tiles.nth(0))
-        finger.slide_to(tiles.nth(len(before) - 1))
+    def the_player_discards() -> None:
         # Clicked by script: the held finger or mouse is busy, as a second finger would be.
         page.locator("#action-form button[value=discard]").evaluate("button => button.click()")
         page.wait_for_function("() => window.remiAnswers === 1")
-        page.wait_for_timeout(SETTLE_MS)  # time to draw it, were it drawn under the finger
-        assert version(page) == 0  # it waits for the drop
-    finally:
-        finger.lift()
 
-    expect_version(page, 1)  # drawn after the drop
+    slide_first_tile_to_the_end_while(page, hand, the_player_discards)
     after = rack_codes(page)
-    assert sorted(after) == sorted(c for c in before if c != discard)
-    # The held tile went to the end, the others kept their order.
-    assert after == [c for c in before[1:] if c != discard] + [before[0]]
+    # The second tile went out (a rack may hold its twin); the held tile went to the end,
+    # the others kept their order.
+    assert after == [*before[2:], before[0]]
     expect_saved(page, game, first, after)
     expect(page.locator("#game-error")).to_be_empty()
