@@ -29,6 +29,6 @@ application = ProtocolTypeRouter(
 
 # What is loaded by now (Django, the apps, their modules and URL patterns) lives as long as the
 # process.  Frozen, it is left out of the collector's full passes, which otherwise scan all of
-# it again each time: under load those passes held a daphne for 0.26-0.30 s each, and half
-# that after freezing (bench/artefacts/live-at-scale.md, ninth round).
+# it again each time: under load those passes held a daphne for 0.26-0.42 s each, and
+# 0.13-0.17 s after freezing (bench/artefacts/live-at-scale.md, ninth round).
 gc.freeze()
