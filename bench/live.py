@@ -13,10 +13,10 @@ as a load balancer would, plus ``--spectators`` anonymous sockets on the first t
 applying its own accepted moves, so that no read of the driver's counts against the site),
 posts it to the act endpoint as the player's browser does (htmx, CSRF header, session cookie)
 and waits until every other seat's socket (and every spectator's) has the frame with the new
-version; then the next move.  A
-finished game is followed by the next one of the series.  ``--advance N`` first plays N random
-moves per table through the service layer, unwatched, so that the measured moves come from
-games under way (a longer discard row, melds on the table) rather than fresh deals.
+version; then the next move.  A finished game is followed by the next one of the series.
+``--advance N`` first plays N random moves per table through the service layer, unwatched, so
+that the measured moves come from games under way (a longer discard row, melds on the table)
+rather than fresh deals.
 
 **The floor.**  The same number of sockets in the same groups on the same daphne processes
 and channel layer, but on ``/ws/floor/``: the mover's socket sends a tiny frame, a bare
