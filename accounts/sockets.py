@@ -12,6 +12,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from autobahn.exception import Disconnected
+from channels.consumer import get_handler_name
 from channels.layers import get_channel_layer
 
 # Sent to the browser when its login ended; 4000-4999 are the codes left to applications.
@@ -45,6 +46,17 @@ class LoginBoundSocket:
     page that leaves mid-update from crashing its socket (:meth:`send`)."""
 
     login_groups: tuple[str, ...] = ()
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels' own dispatch first closes stale database connections in the one thread
+        # every socket's database work shares: a hop there and back for every message of
+        # every socket, queued behind that thread's renders, even when the handler reads
+        # nothing.  Our handlers reach the database only through database_sync_to_async,
+        # which closes them around each call itself.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def bind_to_login(self) -> None:
         self.login_groups = tuple(_groups_of(self.scope))
