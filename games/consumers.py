@@ -23,7 +23,7 @@ from django.template.loader import render_to_string
 from accounts.sockets import LoginBoundSocket
 from games import live_views, page_tabs, presenters, services
 from games.engine.core.numbers import parse_natural
-from games.models import Game, Seat
+from games.models import Seat
 from games.spectators import SPECTATORS
 from remi_site.socket_locale import run_in_locale, viewer_locale
 
@@ -172,10 +172,10 @@ class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
         Three queries (game with table, seats, recent actions); a finished game adds one to
         find the next game of the series.
         """
-        game = Game.objects.select_related("table").filter(pk=self.game_id).first()
+        game = presenters.read_game(self.game_id)
         if game is None or game.version <= known:
             return None
-        seats = list(Seat.objects.filter(table_id=game.table_id).select_related("user"))
+        seats = list(Seat.objects.of_table(game.table_id))
         context = presenters.game_context(game, seats, self.seat)
         template = presenters.presenter_for(game.table.game_type).template
         return render_to_string(f"{template}#updates", {**context, "oob": True}), game.version

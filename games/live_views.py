@@ -60,10 +60,10 @@ class Snapshot:
 
 def read_snapshot(game_id: int) -> Snapshot | None:
     """The game as it is now (three queries), or None when it no longer exists."""
-    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    game = presenters.read_game(game_id)
     if game is None:
         return None
-    seats = list(Seat.objects.filter(table_id=game.table_id).select_related("user"))
+    seats = list(Seat.objects.of_table(game.table_id))
     return snapshot_of(game, seats, get_game(game.table.game_type).load(game.state))
 
 

@@ -120,6 +120,13 @@ class Table(models.Model):
         return self.seats.count() >= self.seat_count
 
 
+class SeatQuerySet(models.QuerySet):
+    def of_table(self, table_id: int) -> SeatQuerySet:
+        """A table's seats with their users, by position.  The model's own ordering starts
+        with the table, which orders by the tables' ordering and so joins the table in."""
+        return self.filter(table_id=table_id).select_related("user").order_by("position")
+
+
 class Seat(models.Model):
     class Bot(models.TextChoices):
         NONE = "", _("Human")
@@ -145,6 +152,8 @@ class Seat(models.Model):
     # it.  ``bot`` then holds the bot's level and ``user`` stays, so the player can take the
     # seat back while the series lasts (which clears both).
     abandoned_at = models.DateTimeField(null=True, blank=True)
+
+    objects = SeatQuerySet.as_manager()
 
     class Meta:
         ordering = ("table", "position")

@@ -212,7 +212,7 @@ class SeatHandedOver(Exception):
 
 def table_seats(table_id: int) -> dict[int, Seat]:
     """Seat position -> seat (with its user), for the clocks and the bots."""
-    return {s.position: s for s in Seat.objects.filter(table_id=table_id).select_related("user")}
+    return {s.position: s for s in Seat.objects.of_table(table_id)}
 
 
 def bot_seats(table_id: int) -> dict[int, str]:

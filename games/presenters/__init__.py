@@ -23,6 +23,7 @@ from .base import (
     Presentation,
     Viewing,
     game_title,
+    read_game,
     recent_actions,
     viewable_game,
 )
@@ -107,6 +108,7 @@ __all__ = [
     "game_context",
     "game_title",
     "presenter_for",
+    "read_game",
     "recent_actions",
     "viewable_game",
 ]

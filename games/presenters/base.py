@@ -50,16 +50,25 @@ def viewable_game(game_id: int, user: Any, *, lock: bool = False) -> Viewing | N
     (in the caller's transaction), as ``services.play_locked`` needs it.
     """
     user_id = user.pk if user is not None and user.is_authenticated else None
-    games = Game.objects.select_for_update() if lock else Game.objects
-    game = games.select_related("table").filter(pk=game_id).first()
+    game = read_game(game_id, lock=lock)
     if game is None:
         return None
     # The users come along for the clocks' notes (who is on vacation): same one query.
-    seats = list(Seat.objects.filter(table_id=game.table_id).select_related("user"))
+    seats = list(Seat.objects.of_table(game.table_id))
     seat = next((s.position for s in seats if user_id is not None and s.user_id == user_id), None)
     if seat is None and not game.table.is_public:
         return None
     return Viewing(game, seats, seat)
+
+
+def read_game(game_id: int, *, lock: bool = False) -> Game | None:
+    """The game with its table (one query), or None.  Asked by its key, not with ``first``:
+    that orders by the model's ordering, which goes through the table's."""
+    games = Game.objects.select_for_update() if lock else Game.objects
+    try:
+        return games.select_related("table").get(pk=game_id)
+    except Game.DoesNotExist:
+        return None
 
 
 def recent_actions(game: Game, limit: int = LOG_ACTIONS) -> list[Action]:

@@ -217,6 +217,23 @@ def test_a_move_request_makes_a_bounded_number_of_queries(
     assert response.status_code == 200
 
 
+def test_a_move_request_sorts_nothing_by_way_of_the_table(client, players, started):
+    # The models' orderings start with the table, whose own ordering is its creation time: a
+    # game or its seats read by that ordering join the table in and sort by it, for rows of
+    # one table.  The move's reads ask by key and by seat position.
+    user, seat, _ = players
+    tile = started.state["racks"][seat].split()[0]
+    client.force_login(user)
+    with CaptureQueriesContext(connection) as queries:
+        response = act(client, started, version=0, verb="discard", tiles=tile)
+    assert response.status_code == 200
+    statements = [query["sql"] for query in queries.captured_queries]
+    seat_reads = [sql for sql in statements if sql.startswith('SELECT "games_seat"')]
+    assert seat_reads, statements
+    assert all("games_table" not in sql for sql in seat_reads), seat_reads
+    assert not [sql for sql in statements if 'ORDER BY "games_table"' in sql], statements
+
+
 # --- Arranging the rack ---------------------------------------------------------------------
 
 
