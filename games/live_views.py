@@ -80,6 +80,24 @@ def snapshot_of(game: Game, seats: list[Seat], state: Any) -> Snapshot:
     )
 
 
+def snapshot_after(played: Any) -> Snapshot:
+    """The snapshot a move (``services.Played``) leaves.  Its log is the one this process kept
+    of the version before with the move's own row added, when it has that one (the log's rows
+    never change once written); otherwise it is read (one query)."""
+    game = played.game
+    before = SHARED.kept(game.pk, game.version - 1)
+    if before is None:
+        return snapshot_of(game, played.seats, played.state)
+    return Snapshot(
+        game=game,
+        seats=played.seats,
+        actions=[*before.actions, played.action][-presenters.LOG_ACTIONS :],
+        state=played.state,
+        template=before.template,
+        read_at=time.monotonic(),
+    )
+
+
 def render_updates(snapshot: Snapshot, seat: int | None) -> str:
     """The page's partials for ``seat`` (None: a spectator), as the socket sends them."""
     game = snapshot.game
@@ -122,6 +140,12 @@ class SharedViews:
                 return None
             self._keep(key, fresh, now)
         return fresh
+
+    def kept(self, game_id: int, version: int) -> Snapshot | None:
+        """The snapshot kept of ``game_id`` at exactly ``version``, however old, if any."""
+        with self._lock:
+            kept = self._snapshots.get((game_id, ""))
+        return kept if kept is not None and kept.game.version == version else None
 
     def prime(self, snapshot: Snapshot) -> None:
         """Keep a snapshot made where the move was played, so that this process's sockets

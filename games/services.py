@@ -57,6 +57,7 @@ class Played:
     # As the move left them, for the pages drawn straight after it (games.live_views).
     seats: list[Seat]
     state: Any
+    action: Action  # the move's row of the log, as stored
 
 
 def game_of(table: Table) -> GameEngine:
@@ -156,7 +157,7 @@ def play_locked(
     updated = Game.objects.filter(pk=game_id, version=expected_version).update(**fields)
     if updated != 1:
         raise GameMovedOn(Game.objects.values_list("version", flat=True).get(pk=game_id))
-    Action.objects.create(
+    action_row = Action.objects.create(
         game=game,
         version=version,
         seat=seat,
@@ -173,7 +174,7 @@ def play_locked(
         game_finished.send(sender=Game, game=game, seats=seats)
     on_time = plan.on_time
     answered = (seat, answered_tab) if answered_tab else None
-    played = Played(game, events, list(seats.values()), new_state)
+    played = Played(game, events, list(seats.values()), new_state, action_row)
 
     def after_commit() -> None:
         if before_news is not None:

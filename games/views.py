@@ -114,7 +114,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
     def keep_for_sockets(played: services.Played) -> None:
         # Before the sockets of this process hear of the move: they render it from here
         # rather than each process reading it back.
-        snapshot = live_views.snapshot_of(played.game, played.seats, played.state)
+        snapshot = live_views.snapshot_after(played)
         live_views.SHARED.prime(snapshot)
         kept.append(snapshot)
 

@@ -13,9 +13,11 @@ import random
 import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
-from games import live_views, services
+from games import live_views, presenters, services
 from games.engine import GAMES, get_game
 from games.models import Game
 from tests.games.test_game_consumer import session_cookie, socket
@@ -75,3 +77,51 @@ def test_the_sockets_of_the_movers_process_render_the_move_without_reading_it(
     assert fresh is not None and fresh.game.version == version
     assert to_other == live_views.render_updates(fresh, other_seat)
     assert to_spectator == live_views.render_updates(fresh, None)
+
+
+def advanced(game: Game, moves: int, seed: int) -> None:
+    """``moves`` random moves through the service, or fewer if the game ends."""
+    rng = random.Random(seed)
+    engine = get_game(game.table.game_type)
+    for _ in range(moves):
+        game.refresh_from_db()
+        if not game.to_act:
+            return
+        seat = min(game.to_act)
+        action = engine.random_action(engine.load(game.state), seat, rng)
+        services.play(game.pk, seat, action, game.version)
+
+
+def log_of(snapshot: live_views.Snapshot) -> list[tuple]:
+    return [(a.version, a.seat, a.events, a.cause) for a in snapshot.actions]
+
+
+@pytest.mark.parametrize("game_type", list(GAMES))
+def test_a_move_after_one_its_process_kept_adds_its_row_to_the_kept_log(
+    game_type, alice, bob, one_deal
+):
+    # Past the log's window, so that keeping it also means dropping its oldest row.
+    game = started_game(game_type, alice, bob)
+    users = [alice, bob]
+    advanced(game, presenters.LOG_ACTIONS + 1, seed=3)
+    live_views.SHARED.clear()
+    game.refresh_from_db()
+    assert game.to_act, "the game ended before the log's window filled: another seed"
+    move_posted(game, users, seed=1)  # the first move of this process reads the log
+    for n in range(2, 6):
+        game.refresh_from_db()
+        if not game.to_act:
+            break
+        with CaptureQueriesContext(connection) as queries:
+            _, version = move_posted(game, users, seed=n)
+        log_reads = [
+            q["sql"] for q in queries.captured_queries if 'FROM "games_action"' in q["sql"]
+        ]
+        assert log_reads == []
+        kept = live_views.SHARED.kept(game.pk, version)
+        fresh = live_views.read_snapshot(game.pk)
+        assert kept is not None and fresh is not None
+        assert len(kept.actions) == presenters.LOG_ACTIONS
+        assert log_of(kept) == log_of(fresh)
+        for seat in (0, 1, None):
+            assert live_views.render_updates(kept, seat) == live_views.render_updates(fresh, seat)
