@@ -23,7 +23,7 @@ import asyncio
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from channels.db import database_sync_to_async
 from django.template.loader import render_to_string
@@ -32,6 +32,9 @@ from games import presenters
 from games.engine import get_game
 from games.models import Action, Game, Seat
 from remi_site.socket_locale import run_in_locale
+
+if TYPE_CHECKING:
+    from games.services import Played
 
 # A viewer's language and time zone (remi_site.socket_locale.viewer_locale): renders are
 # shared only between sockets of the same locale, so each page stays in its own language.
@@ -80,10 +83,10 @@ def snapshot_of(game: Game, seats: list[Seat], state: Any) -> Snapshot:
     )
 
 
-def snapshot_after(played: Any) -> Snapshot:
-    """The snapshot a move (``services.Played``) leaves.  Its log is the one this process kept
-    of the version before with the move's own row added, when it has that one (the log's rows
-    never change once written); otherwise it is read (one query)."""
+def snapshot_after(played: Played) -> Snapshot:
+    """The snapshot a move leaves.  Its log is the one this process kept of the version before
+    with the move's own row added, when it has that one (the log's rows never change once
+    written); otherwise it is read (one query)."""
     game = played.game
     before = SHARED.kept(game.pk, game.version - 1)
     if before is None:

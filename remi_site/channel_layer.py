@@ -76,7 +76,7 @@ class RedisChannelLayer(core.RedisChannelLayer):
             pipe = self.connection(index).pipeline(transaction=False)
             for key in dict.fromkeys(key for key, _, _ in batch):
                 pipe.zremrangebyscore(key, min=0, max=int(now) - int(self.expiry))
-            # 1 µs apart: below a second's expiry, above the float's resolution at today's time.
+            # 1 µs apart: a float near today's epoch time resolves about 0.24 µs.
             scores = [now + i * 1e-6 for i in range(len(batch))]
             pipe.eval(
                 SEND_MANY_LUA,
