@@ -158,7 +158,9 @@ def play_locked(
     if updated != 1:
         raise GameMovedOn(Game.objects.values_list("version", flat=True).get(pk=game_id))
     action_row = Action.objects.create(
-        game=game,
+        # By key, not the instance: the row joins the logs that the shared renders keep, and
+        # must not hold this version's whole game (and its state) in memory with it.
+        game_id=game_id,
         version=version,
         seat=seat,
         notation=str(parsed),

@@ -19,7 +19,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import live_views, presenters, services
 from games.engine import GAMES, get_game
-from games.models import Game
+from games.models import Action, Game
 from tests.games.test_game_consumer import session_cookie, socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -123,5 +123,7 @@ def test_a_move_after_one_its_process_kept_adds_its_row_to_the_kept_log(
         assert kept is not None and fresh is not None
         assert len(kept.actions) == presenters.LOG_ACTIONS
         assert log_of(kept) == log_of(fresh)
+        # A kept row holds no game of its own: 40 versions' states would stay in memory.
+        assert not any(Action.game.field.is_cached(action) for action in kept.actions)
         for seat in (0, 1, None):
             assert live_views.render_updates(kept, seat) == live_views.render_updates(fresh, seat)
