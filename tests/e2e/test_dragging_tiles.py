@@ -92,6 +92,12 @@ def open_rack(player, user, game: Game, hand, script: str):
     return page
 
 
+HELD_TILE_IS_LAST = """() => {
+  const tiles = document.querySelectorAll("#game-rack .rack-tile");
+  return tiles.length > 0 && tiles[tiles.length - 1].classList.contains("sortable-chosen");
+}"""
+
+
 def slide_first_tile_to_the_end_while(page, hand, news: Callable[[], None]) -> None:
     """Hold the rack's first tile over its last while ``news`` brings the next version to the
     page, which must not draw it until the tile is dropped."""
@@ -100,6 +106,9 @@ def slide_first_tile_to_the_end_while(page, hand, news: Callable[[], None]) -> N
     try:
         finger.hold(tiles.nth(0))
         finger.slide_to(tiles.nth(tiles.count() - 1))
+        # SortableJS has moved the held tile to the end: on a loaded machine the slide can end
+        # before the browser has handled it, and the drop would then be where it started.
+        page.wait_for_function(HELD_TILE_IS_LAST)
         news()
         page.wait_for_timeout(SETTLE_MS)  # time to draw it, were it drawn under the finger
         assert version(page) == 0  # it waits for the drop
