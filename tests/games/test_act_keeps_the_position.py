@@ -9,6 +9,7 @@ render, for every game of the registry, for the other seat and for a spectator."
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -127,3 +128,21 @@ def test_a_move_after_one_its_process_kept_adds_its_row_to_the_kept_log(
         assert not any(Action.game.field.is_cached(action) for action in kept.actions)
         for seat in (0, 1, None):
             assert live_views.render_updates(kept, seat) == live_views.render_updates(fresh, seat)
+
+
+def test_a_kept_log_already_holding_the_move_is_not_added_to(alice, bob, one_deal):
+    # A socket read the game at version 1, then the log after the move to 2 was committed:
+    # that snapshot, kept as version 1, already ends with the move's row.
+    game = started_game("remi", alice, bob)
+    advanced(game, 2, seed=5)
+    game.refresh_from_db()
+    assert game.version == 2
+    read_across = live_views.read_snapshot(game.pk)
+    assert read_across is not None
+    live_views.SHARED.clear()
+    at_one = Game.objects.select_related("table").get(pk=game.pk)
+    at_one.version = 1
+    live_views.SHARED.prime(replace(read_across, game=at_one))
+    move = services.Played(game, [], read_across.seats, read_across.state, read_across.actions[-1])
+    after = live_views.snapshot_after(move)
+    assert [a.version for a in after.actions] == [1, 2]
