@@ -302,11 +302,13 @@
   // keyboard shortcut pressed in between (the controls are redrawn after every move) clicked
   // an unwired form's button, and the browser submitted it as a plain GET: the page reloaded
   // and the move was lost.  Wiring the form as its submit starts lets htmx take this one.
+  // The chat's form, outside the game's region, is redrawn by every message sent: the same.
+  const redrawn = (el) => inGame(el) || Boolean(el.closest && el.closest("#game-chat"));
   document.addEventListener(
     "submit",
     (event) => {
       const form = event.target;
-      if (inGame(form) && form.matches("[hx-post], [hx-get]")) htmx.process(form);
+      if (redrawn(form) && form.matches("[hx-post], [hx-get]")) htmx.process(form);
     },
     true,
   );
@@ -316,7 +318,7 @@
   document.body.addEventListener("htmx:configRequest", (event) => {
     const submitted = event.detail.triggeringEvent;
     const button = submitted && submitted.type === "submit" ? submitted.submitter : null;
-    if (!button || !button.name || !inGame(button)) return;
+    if (!button || !button.name || !redrawn(button)) return;
     if (!event.detail.formData.has(button.name)) event.detail.formData.set(button.name, button.value);
   });
 

@@ -4,8 +4,11 @@ why, keep what was typed and save nothing; mutes; moderation in the admin."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import Permission
+from django.test import Client
 from django.utils import timezone
 
 from chat import services
@@ -98,6 +101,22 @@ def test_a_refused_message_says_why_keeps_the_text_and_saves_nothing(
     if data.get("text", "").strip():
         assert f'value="{data["text"]}"' in html  # what was typed stays in the box
     assert not ChatMessage.objects.exists()
+
+
+def test_the_form_also_posts_without_its_script(alice, game):
+    """Submitted by the browser itself (no script yet, or none at all), the form still posts
+    the message, with its CSRF token, and lands back on the game's page."""
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(alice)
+    html = page(browser, game)
+    form = re.search(r'<form id="chat-form"[^>]*>', html).group(0)
+    assert f'action="/games/{game.pk}/chat/"' in form and 'method="post"' in form
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    response = browser.post(
+        f"/games/{game.pk}/chat/", {"csrfmiddlewaretoken": token, "text": "Plain and simple"}
+    )
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["Plain and simple"]
 
 
 def test_a_flood_is_slowed_down(client, alice, game):
