@@ -1,28 +1,43 @@
-"""The site's ASGI application plus the floor bench/live.py measures against.
+"""The site's ASGI application plus the floors bench/live.py measures against.
 
 ``/ws/floor/<group>/`` is the least a live move can cost on this stack: a bare consumer that
 joins a group on the same channel layer and, for each text frame it receives, ``group_send``s
 it to the group; every member sends it on as it came.  No database, no session, no rendering.
+
+``/ws/floor-durable/<group>/`` is the least a move that is never lost nor applied twice can
+cost: the same consumer, but before it sends a frame on it commits what any such move must
+write to PostgreSQL, and nothing more: the game's row moved from the version before to the
+frame's version (a compare-and-set, as the site's move does) with its state rewritten, and
+one row appended to the move log.  The state written is the table's real game state as the
+bench stored it (so its size and how well it compresses are a real position's), read once
+when the socket connects.  It uses psycopg's async pool directly, without Django's ORM, so
+the figure is PostgreSQL's and the driver's cost, not ours.
+
 Everything else goes to ``remi_site.asgi.application`` unchanged, so the same daphne
-processes serve both and the two are measured side by side.  Only the bench starts it.
+processes serve all three and they are measured side by side.  Only the bench starts it.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.routing import URLRouter
 from django.urls import path
 
+from bench.floor_schema import DURABLE_GAMES, DURABLE_MOVES
 from remi_site.asgi import application as site
+
+FRAME_VERSION = re.compile(r">v(\d+)<")
 
 
 class FloorConsumer(AsyncWebsocketConsumer):
     group: str = ""
+    prefix = "floor-"
 
     async def connect(self) -> None:
-        self.group = "floor-" + self.scope["url_route"]["kwargs"]["group"]
+        self.group = self.prefix + self.scope["url_route"]["kwargs"]["group"]
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
 
@@ -40,10 +55,88 @@ class FloorConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=event["text"])
 
 
-floor = URLRouter([path("ws/floor/<slug:group>/", FloorConsumer.as_asgi())])
+_pool: Any = None
+
+
+async def durable_pool() -> Any:
+    """This process's PostgreSQL connections for the durable floor, opened on first use (in
+    the event loop that uses them)."""
+    global _pool
+    if _pool is None:
+        from django.conf import settings
+        from psycopg.conninfo import make_conninfo
+        from psycopg_pool import AsyncConnectionPool
+
+        db = settings.DATABASES["default"]
+        conninfo = make_conninfo(
+            dbname=db["NAME"],
+            user=db.get("USER") or None,
+            password=db.get("PASSWORD") or None,
+            host=db.get("HOST") or None,
+            port=db.get("PORT") or None,
+        )
+        pool = AsyncConnectionPool(conninfo, min_size=4, max_size=8, open=False)
+        await pool.open(wait=True)
+        _pool = pool
+    return _pool
+
+
+class DurableFloorConsumer(FloorConsumer):
+    prefix = "floor-durable-"
+    game_id = 0
+    state = ""
+
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["group"].lstrip("t"))
+        pool = await durable_pool()
+        async with pool.connection() as conn:
+            cursor = await conn.execute(
+                f"SELECT state::text FROM {DURABLE_GAMES} WHERE id = %s", (self.game_id,)
+            )
+            row = await cursor.fetchone()
+        if row is None:
+            await self.close(code=4404)
+            return
+        self.state = row[0]
+        await super().connect()
+
+    def next_state(self, version: int) -> str:
+        return f'{{"version": {version}, "position": {self.state}}}'
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        found = FRAME_VERSION.search(text_data or "")
+        if not found:
+            return
+        version = int(found.group(1))
+        pool = await durable_pool()
+        async with pool.connection() as conn, conn.transaction():
+            # The state changes with every move (its version is part of it), and PostgreSQL
+            # parses it as the site's jsonb column is parsed.
+            moved = await conn.execute(
+                f"UPDATE {DURABLE_GAMES} SET version = %s, state = %s::jsonb "
+                "WHERE id = %s AND version = %s",
+                (version, self.next_state(version), self.game_id, version - 1),
+            )
+            if moved.rowcount != 1:
+                return  # stale: nothing written, nothing sent (the driver counts it missed)
+            await conn.execute(
+                f"INSERT INTO {DURABLE_MOVES} (game_id, version, action) VALUES (%s, %s, %s)",
+                (self.game_id, version, text_data[:200]),
+            )
+        await self.channel_layer.group_send(
+            self.group, {"type": "floor.frame", "text": text_data[:200]}
+        )
+
+
+floor = URLRouter(
+    [
+        path("ws/floor/<slug:group>/", FloorConsumer.as_asgi()),
+        path("ws/floor-durable/<slug:group>/", DurableFloorConsumer.as_asgi()),
+    ]
+)
 
 
 async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
-    if scope["type"] == "websocket" and scope["path"].startswith("/ws/floor/"):
+    if scope["type"] == "websocket" and scope["path"].startswith("/ws/floor"):
         return await floor(scope, receive, send)
     return await site(scope, receive, send)

@@ -24,6 +24,13 @@ consumer ``group_send``s it, every member sends it on.  No database, no renderin
 tables move at the pace ours sustained (each table one move per ``tables / (ours' moves/s)``
 seconds), so both are measured at the same load; ``--floor-pace eager`` lets them run flat out.
 
+**The durable floor** (``--durable-floor``, PostgreSQL only) is the floor plus what any move
+that is never lost nor applied twice must commit before it is announced: the game's row moved
+from the version before to the new one with its state rewritten (each table's real state, so
+its size is a real position's) and a row appended to the move log, through psycopg's async
+pool (``bench/floor_asgi.py``).  It is the least a site that keeps its games in PostgreSQL can
+cost on these cores, whatever it renders or does not.
+
 **Paced.**  By default each table of ours moves again as soon as its last move reached every
 seat, so the stack runs saturated and the latencies are mostly queueing.  ``--rate R`` paces
 ours at R moves/s over all tables (each table once per ``tables / R`` seconds, from a random
@@ -38,6 +45,7 @@ table on one process (a proxy routing by game); the default spreads them in turn
     python bench/live.py [--game remi] [--tables 4] [--players 4] [--spectators 0]
                          [--web-procs 1] [--moves 30] [--advance 0] [--port 8500]
                          [--seed 0] [--route spread|table] [--rate R]
+                         [--no-floor] [--durable-floor] [--floor-pace ours|eager]
 """
 
 from __future__ import annotations
@@ -45,6 +53,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import random
 import re
@@ -55,6 +64,7 @@ import string
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,6 +87,7 @@ from stack import (
 
 FRAME_TIMEOUT = 15.0  # seconds a socket may take to show a move before it counts as missed
 CONNECTS_AT_ONCE = 16  # sockets opened concurrently while setting up
+FLOOR_NAMES = {"floor": "floor", "floor-durable": "durable floor"}
 ACCESS_LOG = re.compile(r"^[\d.]+:\d+ - - \[")  # daphne's line per request or socket
 
 
@@ -213,8 +224,29 @@ def game_socket(player: Player | None, port: int, game_id: int, version: int) ->
     return Socket(url, origin, player.session_cookie if player else None)
 
 
-def floor_socket(port: int, group: str) -> Socket:
-    return Socket(f"ws://{HOST}:{port}/ws/floor/{group}/", f"http://{HOST}:{port}", None)
+def floor_socket(port: int, group: str, route: str = "floor") -> Socket:
+    return Socket(f"ws://{HOST}:{port}/ws/{route}/{group}/", f"http://{HOST}:{port}", None)
+
+
+def prepare_durable_floor(runs: list[TableRun]) -> None:
+    """In a worker thread: the durable floor's tables, one game row per table holding that
+    table's current game state (its real size) at version 0, and an empty move log."""
+    from django.db import close_old_connections, connection
+
+    from bench.floor_schema import DURABLE_GAMES, DURABLE_MOVES, DURABLE_SCHEMA
+    from games.models import Game
+
+    close_old_connections()
+    states = dict(Game.objects.filter(pk__in=[r.game_id for r in runs]).values_list("pk", "state"))
+    with connection.cursor() as cursor:
+        for statement in DURABLE_SCHEMA:
+            cursor.execute(statement)
+        cursor.execute(f"TRUNCATE {DURABLE_GAMES}, {DURABLE_MOVES}")
+        for run in runs:
+            cursor.execute(
+                f"INSERT INTO {DURABLE_GAMES} (id, version, state) VALUES (%s, 0, %s::jsonb)",
+                [run.table_id, json.dumps(states[run.game_id])],
+            )
 
 
 # --- results ---------------------------------------------------------------------------------
@@ -536,7 +568,7 @@ def advance(game: Any, moves: int, rng: random.Random) -> None:
         services.play(game.pk, seat, str(action), game.version)
 
 
-def print_phase(phase: Phase, floor: Phase | None) -> None:
+def print_phase(phase: Phase, floors: Sequence[Phase] = ()) -> None:
     print(f"{phase.name}: {phase.moves} moves in {phase.elapsed:.1f} s = {phase.rate:.1f} moves/s")
     counts = ", ".join(f"{k} {v}" for k, v in sorted(phase.counts.items()))
     print(f"  counts: {counts}")
@@ -566,7 +598,7 @@ def print_phase(phase: Phase, floor: Phase | None) -> None:
         cpu += f", {label} {seconds / moves * 1000:.2f} ms (at least)"
     cpu += f", this driver {phase.driver_cpu / moves * 1000:.2f} ms"
     print(cpu)
-    if floor and floor.to_all:
+    for floor in floors:
         for label, ours, base in (
             ("to every other seat", phase.to_all, floor.to_all),
             ("to every spectator", phase.to_spectators, floor.to_spectators),
@@ -574,12 +606,15 @@ def print_phase(phase: Phase, floor: Phase | None) -> None:
             if ours and base:
                 p50 = statistics.median(ours) / statistics.median(base)
                 p99 = percentile(ours, 0.99) / percentile(base, 0.99)
-                print(f"  ours / floor, {label}: p50 {p50:.1f}x, p99 {p99:.1f}x")
+                print(f"  ours / {floor.name}, {label}: p50 {p50:.1f}x, p99 {p99:.1f}x")
+        if floor.cpu and phase.cpu:
+            ratio = (phase.cpu / max(phase.moves, 1)) / (floor.cpu / max(floor.moves, 1))
+            print(f"  ours / {floor.name}, daphne CPU per move: {ratio:.1f}x")
 
 
 async def measure(
     stack: Stack, runs: list[TableRun], args: argparse.Namespace, pool: ThreadPoolExecutor
-) -> tuple[Phase, Phase | None, float]:
+) -> tuple[Phase, list[Phase], float]:
     web = stack.web_processes()
     redis = [stack.processes["redis"]] if "redis" in stack.processes else []
 
@@ -625,30 +660,38 @@ async def measure(
     await phase_run(ours, play_ours(runs, args, pool, ours))
     grown = rss_bytes(web) - rss1
     await close_all(everyone)
-    print_phase(ours, None)  # now, in case the floor fails
+    print_phase(ours)  # now, in case the floor fails
     # What the processes keep once they have played (reused parts, kept positions, caches).
     print(f"  resident memory after the moves: {grown / 2**20:+.0f} MiB beside the open sockets")
 
-    if args.no_floor:
-        return ours, None, per_socket
-    floor = Phase("floor")
-    floor_sockets = [
-        [floor_socket(port, f"t{run.table_id}") for port in run.ports + run.spectator_ports]
-        for run in runs
-    ]
-    flat = [s for group in floor_sockets for s in group]
-    try:
-        await open_all(flat)
-    except Exception:
-        for process in stack.processes:
-            print(f"--- {process}:\n{stack.log_tail(process)}")
-        raise
+    floors = []
     interval = None
     if args.floor_pace == "ours" and ours.rate > 0:
         interval = len(runs) / (args.rate or ours.rate)
-    await phase_run(floor, play_floor(runs, floor_sockets, args, interval, floor))
-    await close_all(flat)
-    return ours, floor, per_socket
+    routes = [] if args.no_floor else ["floor"]
+    if args.durable_floor:
+        await asyncio.get_running_loop().run_in_executor(pool, prepare_durable_floor, runs)
+        routes.append("floor-durable")
+    for route in routes:
+        floor = Phase(route)
+        floor_sockets = [
+            [
+                floor_socket(port, f"t{run.table_id}", route)
+                for port in run.ports + run.spectator_ports
+            ]
+            for run in runs
+        ]
+        flat = [s for group in floor_sockets for s in group]
+        try:
+            await open_all(flat)
+        except Exception:
+            for process in stack.processes:
+                print(f"--- {process}:\n{stack.log_tail(process)}")
+            raise
+        await phase_run(floor, play_floor(runs, floor_sockets, args, interval, floor))
+        await close_all(flat)
+        floors.append(floor)
+    return ours, floors, per_socket
 
 
 def main() -> None:
@@ -675,6 +718,12 @@ def main() -> None:
     )
     parser.add_argument("--no-floor", action="store_true", help="skip the floor")
     parser.add_argument(
+        "--durable-floor",
+        action="store_true",
+        help="also the durable floor: the floor plus each move's compare-and-set of the game's\n"
+        "row and its log row committed to PostgreSQL (needs DATABASE_URL on PostgreSQL)",
+    )
+    parser.add_argument(
         "--floor-pace",
         choices=("ours", "eager"),
         default="ours",
@@ -698,6 +747,8 @@ def main() -> None:
     if not 0 <= args.spectators <= 2000 or not 1 <= args.web_procs <= 8:
         raise SystemExit("--spectators is 0-2000 and --web-procs 1-8")
     seats = seat_counts(args.players, args.tables)
+    if args.durable_floor and not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        raise SystemExit("--durable-floor writes to PostgreSQL: set DATABASE_URL to a database")
 
     load = os.getloadavg()
     # Hundreds of sockets on each side: the driver and the daphne processes (which inherit
@@ -740,16 +791,18 @@ def main() -> None:
         before = " ".join(f"{x:.2f}" for x in load)
         print(f"       load average before: {before} ({os.cpu_count()} cores)")
         with ThreadPoolExecutor(max_workers=args.threads) as pool:
-            ours, floor, _ = asyncio.run(measure(stack, runs, args, pool))
+            ours, floors, _ = asyncio.run(measure(stack, runs, args, pool))
             from django.db import connections
 
             pool.map(lambda _: connections.close_all(), range(args.threads))
-        if floor is not None:
-            print("ours again, beside the floor:")
-            print_phase(ours, floor)
-            pace = "flat out" if args.floor_pace == "eager" else "at ours' pace"
-            floor.name = f"floor ({pace})"
-            print_phase(floor, None)
+        pace = "flat out" if args.floor_pace == "eager" else "at ours' pace"
+        for floor in floors:
+            floor.name = FLOOR_NAMES[floor.name]
+            print(f"{floor.name} ({pace}):")
+            print_phase(floor)
+        if floors:
+            print("ours again, beside " + " and ".join(f"the {f.name}" for f in floors) + ":")
+            print_phase(ours, floors)
         print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         if any("HTTP 5" in error for error in ours.errors):
             for name in stack.processes:  # what the server said about its failures
