@@ -19,6 +19,7 @@ processes serve all three and they are measured side by side.  Only the bench st
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -56,13 +57,18 @@ class FloorConsumer(AsyncWebsocketConsumer):
 
 
 _pool: Any = None
+_pool_opening = asyncio.Lock()  # hundreds of sockets connect at once: one pool, not one each
 
 
 async def durable_pool() -> Any:
     """This process's PostgreSQL connections for the durable floor, opened on first use (in
     the event loop that uses them)."""
     global _pool
-    if _pool is None:
+    if _pool is not None:
+        return _pool
+    async with _pool_opening:
+        if _pool is not None:
+            return _pool
         from django.conf import settings
         from psycopg.conninfo import make_conninfo
         from psycopg_pool import AsyncConnectionPool
