@@ -48,9 +48,10 @@ class FloorConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if text_data:
-            await self.channel_layer.group_send(
-                self.group, {"type": "floor.frame", "text": text_data[:200]}
-            )
+            await self.announce(text_data)
+
+    async def announce(self, text: str) -> None:
+        await self.channel_layer.group_send(self.group, {"type": "floor.frame", "text": text[:200]})
 
     async def floor_frame(self, event: dict[str, Any]) -> None:
         await self.send(text_data=event["text"])
@@ -129,9 +130,7 @@ class DurableFloorConsumer(FloorConsumer):
                 f"INSERT INTO {DURABLE_MOVES} (game_id, version, action) VALUES (%s, %s, %s)",
                 (self.game_id, version, text_data[:200]),
             )
-        await self.channel_layer.group_send(
-            self.group, {"type": "floor.frame", "text": text_data[:200]}
-        )
+        await self.announce(text_data)
 
 
 floor = URLRouter(

@@ -87,7 +87,6 @@ from stack import (
 
 FRAME_TIMEOUT = 15.0  # seconds a socket may take to show a move before it counts as missed
 CONNECTS_AT_ONCE = 16  # sockets opened concurrently while setting up
-FLOOR_NAMES = {"floor": "floor", "floor-durable": "durable floor"}
 ACCESS_LOG = re.compile(r"^[\d.]+:\d+ - - \[")  # daphne's line per request or socket
 
 
@@ -668,12 +667,12 @@ async def measure(
     interval = None
     if args.floor_pace == "ours" and ours.rate > 0:
         interval = len(runs) / (args.rate or ours.rate)
-    routes = [] if args.no_floor else ["floor"]
+    routes = [] if args.no_floor else [("floor", "floor")]
     if args.durable_floor:
         await asyncio.get_running_loop().run_in_executor(pool, prepare_durable_floor, runs)
-        routes.append("floor-durable")
-    for route in routes:
-        floor = Phase(route)
+        routes.append(("floor-durable", "durable floor"))
+    for route, name in routes:
+        floor = Phase(name)
         floor_sockets = [
             [
                 floor_socket(port, f"t{run.table_id}", route)
@@ -797,7 +796,6 @@ def main() -> None:
             pool.map(lambda _: connections.close_all(), range(args.threads))
         pace = "flat out" if args.floor_pace == "eager" else "at ours' pace"
         for floor in floors:
-            floor.name = FLOOR_NAMES[floor.name]
             print(f"{floor.name} ({pace}):")
             print_phase(floor)
         if floors:
