@@ -129,6 +129,10 @@ def create_table(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    if not request.user.is_authenticated and present.visible_table(pk, None) is None:
+        # As the game page does: a visitor is asked to log in, whether or not the number is
+        # a private table's, so the answer tells nothing about it.
+        return redirect_to_login(request.get_full_path())
     table = _visible_table_or_404(request, pk)
     card = present.table_card(table, present.viewer_id_of(request.user))
     if request.htmx and card.follows_game and card.game_url:

@@ -291,8 +291,12 @@ def visible_table(pk: int, viewer: Any) -> Table | None:
     table = tables().filter(pk=pk).first()
     if table is None:
         return None
+    if table.is_public:
+        return table
     viewer_id = viewer_id_of(viewer)
-    if table.is_public or any(seat.user_id == viewer_id for seat in table.seats.all()):
+    # A visitor has no id, and neither has a bot's seat: compared as they were, a visitor
+    # "sat" at every private table with a bot at it.
+    if viewer_id is not None and any(seat.user_id == viewer_id for seat in table.seats.all()):
         return table
     return None
 

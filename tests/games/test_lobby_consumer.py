@@ -237,6 +237,22 @@ def test_a_table_socket_shows_nothing_of_a_private_table_to_an_outsider(alice, c
     assert table.invite_code not in html
 
 
+def test_a_table_socket_shows_nothing_of_a_private_table_with_a_bot_to_a_visitor(alice):
+    table = services.create_table(alice, seat_count=2, is_public=False, bots=["easy"])
+
+    async def scenario() -> str:
+        communicator = await connect(f"/ws/lobby/?table={table.pk}")
+        html = await communicator.receive_from(timeout=5)
+        await communicator.disconnect()
+        return html
+
+    html = run(scenario)
+    assert 'data-status="gone"' in html
+    assert "Alice" not in html
+    assert "Bot" not in html
+    assert table.invite_code not in html
+
+
 def test_a_closed_table_tells_its_page(alice, bob):
     table = services.create_table(alice, seat_count=3)
     services.join_table(table, bob)

@@ -639,6 +639,22 @@ def test_a_private_table_is_hidden_but_joinable_by_its_invitation_link(client, a
     assert client.get(reverse("games:table", args=[table.pk])).status_code == 200
 
 
+def test_a_visitor_is_asked_to_log_in_at_a_private_table_with_a_bot_seat(client, alice):
+    # A bot's seat has no user: compared with a visitor's missing id, it let any visitor see
+    # the table (owner, players, status and the game's link).
+    table = services.create_table(alice, seat_count=2, is_public=False, bots=["easy"])
+    path = reverse("games:table", args=[table.pk])
+    response = client.get(path)
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('account_login')}?next={path}"
+    # The same answer for a number that is no table at all: it tells nothing.
+    unknown = reverse("games:table", args=[table.pk + 1000])
+    assert client.get(unknown)["Location"] == f"{reverse('account_login')}?next={unknown}"
+    # A public table with a bot stays open to visitors.
+    public = services.create_table(alice, seat_count=2, bots=["easy"])
+    assert client.get(reverse("games:table", args=[public.pk])).status_code == 200
+
+
 def test_the_invitation_link_is_shown_to_the_owner_only(client, alice, bob):
     table = services.create_table(alice, seat_count=3, is_public=False)
     services.join_table(table, bob)
