@@ -10,7 +10,6 @@ import logging
 import time
 from dataclasses import dataclass
 
-from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import QuerySet
@@ -128,12 +127,27 @@ def readable(game: Game, reader: Reader) -> QuerySet[ChatMessage]:
     )
 
 
-def mute(user_id: int, other_id: int) -> None:
-    if user_id == other_id:
+def lines_of(game: Game, reader: Reader, author_id: int) -> list[int]:
+    """The ids of ``author_id``'s lines in ``game`` that ``reader`` may see: never a line of
+    the other room while the game is played."""
+    return list(
+        ChatMessage.objects.filter(
+            game=game, author_id=author_id, room__in=reader.rooms, removed_at__isnull=True
+        ).values_list("pk", flat=True)
+    )
+
+
+def mute(game: Game, reader: Reader, other_id: int) -> list[int]:
+    """Mute a writer whose lines ``reader`` sees in ``game``; the ids of those lines, which
+    leave the reader's page.  Anyone else (a user who does not exist, one who is not at the
+    table, one who wrote only in the other room) gets the same empty answer and no mute, so
+    the answer tells nothing about who exists or what the other room says."""
+    if reader.user_id == other_id:
         raise ChatRefused(_("You cannot mute yourself."))
-    if not get_user_model().objects.filter(pk=other_id).exists():
-        raise ChatRefused(_("There is no such player to mute."))
-    ChatMute.objects.get_or_create(user_id=user_id, muted_id=other_id)
+    lines = lines_of(game, reader, other_id)
+    if lines:
+        ChatMute.objects.get_or_create(user_id=reader.user_id, muted_id=other_id)
+    return lines
 
 
 def unmute(user_id: int, other_id: int) -> None:

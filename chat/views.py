@@ -9,7 +9,6 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from chat import services
-from chat.models import ChatMessage
 from chat.panel import panel_context
 from games.presenters import Viewing, viewable_game
 
@@ -49,16 +48,16 @@ def post(request: HttpRequest, pk: int) -> HttpResponse:
 def mute(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
     """Mute (or, with ``unmute``, hear again) another writer; their lines leave the page."""
     viewing = _viewing(request, pk)
+    reader = services.reader_of(viewing.game, request.user.pk, viewing.seat)
+    ids: list[int] = []
     try:
         if request.POST.get("unmute"):
             services.unmute(request.user.pk, user_id)
         else:
-            services.mute(request.user.pk, user_id)
+            ids = services.mute(viewing.game, reader, user_id)
     except services.ChatRefused as refused:
         return HttpResponse(str(refused), status=400, content_type="text/plain")
     if not request.htmx:
         return redirect("games:game", pk=pk)
-    lines = ChatMessage.objects.filter(game=viewing.game, author_id=user_id)
-    ids = lines.values_list("pk", flat=True)
     removed = "".join(f'<li id="chat-{pk}" hx-swap-oob="delete"></li>' for pk in ids)
     return HttpResponse(removed)

@@ -16,6 +16,7 @@ from chat.models import ChatBan, ChatMessage, ChatMute
 from games import services as games_services
 from games.models import Game
 from games.presenters import PRESENTERS
+from tests.conftest import make_user
 from tests.games.conftest import two_player_game
 from tests.games.playing import play_out
 
@@ -168,13 +169,42 @@ def test_muting_hides_a_writer_from_the_muter_only(client, alice, bob, carol, ga
     assert "from bob" in page(client, game)
 
 
-def test_nobody_mutes_themselves_nor_a_player_who_does_not_exist(client, alice, game):
+def test_nobody_mutes_themselves(client, alice, game):
     client.force_login(alice)
     response = client.post(f"/games/{game.pk}/chat/mute/{alice.pk}/", **HTMX)
     assert response.status_code == 400 and b"cannot mute yourself" in response.content
-    response = client.post(f"/games/{game.pk}/chat/mute/999999/", **HTMX)
-    assert response.status_code == 400 and b"no such player" in response.content
     assert not ChatMute.objects.exists()
+
+
+def test_muting_someone_not_at_the_table_answers_as_for_nobody(client, alice, bob, game):
+    # Whether a user exists is nobody's business: a number that is no user, a user who is
+    # not at the table and a player who has not written get the same empty answer.
+    client.force_login(alice)
+    answers = [
+        client.post(f"/games/{game.pk}/chat/mute/{other}/", **HTMX)
+        for other in (999999, make_user("dave").pk, bob.pk)
+    ]
+    assert [(a.status_code, a.content) for a in answers] == [(200, b"")] * 3
+    assert not ChatMute.objects.exists()
+
+
+def test_a_spectator_muting_a_player_learns_nothing_of_the_players_room(
+    client, alice, bob, carol, game
+):
+    client.force_login(bob)
+    say(client, game, text="players only")
+    client.force_login(carol)
+    response = client.post(f"/games/{game.pk}/chat/mute/{bob.pk}/", **HTMX)
+    # Bob's line is in the players' room: a spectator's answer names none of it, exactly as
+    # for a player who never wrote.
+    assert (response.status_code, response.content) == (200, b"")
+    assert not ChatMute.objects.exists()
+    # Once the game is over both rooms are everyone's, and so is muting their writers.
+    play_out(game)
+    line = ChatMessage.objects.get(author=bob).pk
+    response = client.post(f"/games/{game.pk}/chat/mute/{bob.pk}/", **HTMX)
+    assert response.content.decode() == f'<li id="chat-{line}" hx-swap-oob="delete"></li>'
+    assert ChatMute.objects.filter(user=carol, muted=bob).exists()
 
 
 def test_a_moderator_removes_messages_and_bans_from_the_admin(client, alice, bob, game, carol):
