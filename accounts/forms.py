@@ -9,11 +9,13 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from accounts.time_zones import zone_names
+from remi_site.form_fields import ascii_formfield
 
 
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
+        formfield_callback = ascii_formfield
         fields = (
             "display_name",
             "preferred_language",

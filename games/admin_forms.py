@@ -13,11 +13,13 @@ from django import forms
 from games import services
 from games.forms import TableForm
 from games.models import Table
+from remi_site.form_fields import ascii_formfield
 
 
 class NewTableAdminForm(forms.ModelForm):
     class Meta:
         model = Table
+        formfield_callback = ascii_formfield
         fields = ("owner",)
 
     def __init__(self, data: Any = None, files: Any = None, **kwargs: Any) -> None:

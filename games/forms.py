@@ -15,6 +15,7 @@ from games.engine import GAMES, GameEngine
 from games.game_names import game_choices, preset_label
 from games.models import Seat, Table, default_game_type
 from games.presenters import Presentation, presenter_for
+from remi_site.form_fields import ascii_int
 
 MINUTE = 60
 HOUR = 60 * MINUTE
@@ -91,13 +92,13 @@ class TableForm(forms.Form):
     seat_count = forms.TypedChoiceField(
         label=_("Seats"),
         choices=((2, "2"), (3, "3"), (4, "4")),
-        coerce=int,
+        coerce=ascii_int,
         initial=4,
     )
     bots = forms.TypedChoiceField(
         label=_("Seats to fill with bots"),
         choices=((0, _("None")), (1, "1"), (2, "2"), (3, "3")),
-        coerce=int,
+        coerce=ascii_int,
         initial=0,
         help_text=_("Bots take the seats after yours; the others wait for people."),
     )
@@ -125,7 +126,7 @@ class TableForm(forms.Form):
             (_("Live games"), LIVE_MOVE_TIMES),
             (_("Correspondence games"), SLOW_MOVE_TIMES),
         ),
-        coerce=int,
+        coerce=ascii_int,
         initial=DEFAULT_MOVE_SECONDS[Table.Pace.LIVE],
         help_text=_(
             "A turn's clock runs from the start of the turn: drawing today and discarding "
@@ -158,7 +159,7 @@ class TableForm(forms.Form):
     handover_after = forms.TypedChoiceField(
         label=_("Hand the seat to a bot for the rest of the series"),
         choices=HANDOVER_CHOICES,
-        coerce=int,
+        coerce=ascii_int,
         initial=3,
         # A form from before this option (or a script) gets the usual three.
         required=False,

@@ -11,6 +11,7 @@ the embedded development server and an external one differ only in the URL.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
@@ -96,7 +97,7 @@ def parse_redis_url(url: str, *, name: str = "REDIS_URL") -> RedisTarget:
             f"{name} must start with redis://, rediss:// or unix://, not {url!r}"
         )
 
-    if not (raw_db.isascii() and raw_db.isdigit()):
+    if not re.fullmatch(r"[0-9]{1,6}", raw_db):
         raise ImproperlyConfigured(f"{name} has a database number that is not a number: {raw_db!r}")
     base_db = int(raw_db)
     highest = base_db + max(Use)

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import services as games
 from games.models import Table
+from remi_site.form_fields import DecimalNumberField, WholeNumberField, ascii_formfield
 from tournaments import results, services
 from tournaments.models import Tournament
 
@@ -17,6 +18,7 @@ from tournaments.models import Tournament
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
+        formfield_callback = ascii_formfield
         fields = (
             "name",
             "description",
@@ -107,10 +109,10 @@ class OverrideForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.names = names
         for seat, name in enumerate(names):
-            self.fields[f"place_{seat}"] = forms.IntegerField(
+            self.fields[f"place_{seat}"] = WholeNumberField(
                 label=_("%(name)s: place") % {"name": name}, min_value=1, max_value=len(names)
             )
-            self.fields[f"score_{seat}"] = forms.FloatField(
+            self.fields[f"score_{seat}"] = DecimalNumberField(
                 label=_("%(name)s: score") % {"name": name}
             )
 

@@ -21,6 +21,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.engine.core.numbers import parse_natural
 from tournaments import exports, services
 from tournaments.forms import (
     AdjudicationRuleForm,
@@ -533,8 +534,9 @@ class MatchAdmin(admin.ModelAdmin):
         names = names_of(match.players)
         chosen = request.POST.get("player", "")
         reason = ReasonForm(request.POST if request.POST.get("step") == "confirm" else None)
-        if reason.is_valid() and chosen.isdigit() and int(chosen) in match.players:
-            user = get_user_model().objects.get(pk=int(chosen))
+        player = parse_natural(chosen)
+        if reason.is_valid() and player is not None and player in match.players:
+            user = get_user_model().objects.get(pk=player)
             reported(
                 self,
                 request,

@@ -23,6 +23,7 @@ from games.engine.basic_rummy.rules import (
 )
 from games.engine.cards import JOKER_TEXT, format_cards, full_deck
 from games.engine.errors import InvalidAction
+from remi_site.form_fields import WholeNumberField, ascii_int, ascii_int_or_none
 
 from .card_rummy import pickup_notation
 
@@ -52,11 +53,11 @@ class ActionForm(forms.Form):
     off on, or a move typed in notation.  Anything a page could not have sent fails here
     (400)."""
 
-    version = forms.IntegerField(min_value=0)
+    version = WholeNumberField(min_value=0)
     verb = forms.ChoiceField(choices=[(v, v) for v in VERBS])
     cards = forms.MultipleChoiceField(choices=CARD_CHOICES, required=False)
     pile = forms.MultipleChoiceField(choices=CARD_CHOICES, required=False)
-    onto = forms.IntegerField(min_value=1, max_value=200, required=False)
+    onto = WholeNumberField(min_value=1, max_value=200, required=False)
     notation = forms.CharField(max_length=400, required=False)
 
 
@@ -109,10 +110,6 @@ TARGET_CHOICES = (
 )
 
 
-def _int_or_none(value: str) -> int | None:
-    return int(value) if value else None
-
-
 def rule_form_fields() -> dict[str, forms.Field]:
     """Fresh form fields for ``RULE_FIELDS`` (a form owns its fields)."""
 
@@ -125,7 +122,7 @@ def rule_form_fields() -> dict[str, forms.Field]:
         )
 
     return {
-        "jokers": radios(gettext_lazy("Jokers"), JOKER_CHOICES, int),
+        "jokers": radios(gettext_lazy("Jokers"), JOKER_CHOICES, ascii_int),
         "aces": radios(gettext_lazy("Aces in runs"), ACES_CHOICES),
         "one_meld_per_turn": check(gettext_lazy("Only one new meld a turn")),
         "final_discard": check(gettext_lazy("Going out needs a final discard")),
@@ -137,12 +134,14 @@ def rule_form_fields() -> dict[str, forms.Field]:
         ),
         "out_from_second_turn": check(gettext_lazy("No going out on one's first turn")),
         "rummy_doubles": check(gettext_lazy("Going rummy doubles the points")),
-        "ace_points": radios(gettext_lazy("An ace left in hand counts"), ACE_POINT_CHOICES, int),
-        "out_bonus": radios(gettext_lazy("Bonus for going out"), BONUS_CHOICES, int),
+        "ace_points": radios(
+            gettext_lazy("An ace left in hand counts"), ACE_POINT_CHOICES, ascii_int
+        ),
+        "out_bonus": radios(gettext_lazy("Bonus for going out"), BONUS_CHOICES, ascii_int),
         "target_score": forms.TypedChoiceField(
             label=gettext_lazy("Match to"),
             choices=TARGET_CHOICES,
-            coerce=_int_or_none,
+            coerce=ascii_int_or_none,
             empty_value=None,
             required=False,
         ),

@@ -18,6 +18,7 @@ from games.engine.remi.rules import (
     UNMELDED_FLAT,
     UNMELDED_RACK,
 )
+from remi_site.form_fields import WholeNumberField, ascii_int
 
 from .base import form_problem as problem
 from .tile_words import TILE_WORD, meld_words
@@ -51,13 +52,13 @@ class ActionForm(forms.Form):
     """The fields the game page posts: a verb with the selected tiles, meld and row tile, or a
     move typed in notation.  Anything a page could not have sent fails here (400)."""
 
-    version = forms.IntegerField(min_value=0)
+    version = WholeNumberField(min_value=0)
     verb = forms.ChoiceField(choices=[(v, v) for v in VERBS])
     notation = forms.CharField(max_length=MAX_NOTATION, required=False)
     tiles = forms.CharField(max_length=MAX_NOTATION, required=False)
-    meld = forms.IntegerField(min_value=0, max_value=999, required=False)
-    row = forms.IntegerField(min_value=0, max_value=999, required=False)
-    seat = forms.IntegerField(min_value=0, max_value=3, required=False)
+    meld = WholeNumberField(min_value=0, max_value=999, required=False)
+    row = WholeNumberField(min_value=0, max_value=999, required=False)
+    seat = WholeNumberField(min_value=0, max_value=3, required=False)
     label = forms.ChoiceField(
         choices=[("", "none"), ("low", "low"), ("high", "high")], required=False
     )
@@ -135,7 +136,7 @@ def rule_form_fields() -> dict[str, forms.Field]:
         "first_meld_minimum": forms.TypedChoiceField(
             label=_("First meld minimum"),
             choices=((50, _("50 points")), (45, _("45 points"))),
-            coerce=int,
+            coerce=ascii_int,
             widget=forms.RadioSelect,
         ),
         "first_meld_takes_discard": forms.BooleanField(
@@ -165,7 +166,7 @@ def rule_form_fields() -> dict[str, forms.Field]:
         "rack_one_value": forms.TypedChoiceField(
             label=_("A 1 left on the rack costs"),
             choices=((25, _("25 points")), (5, _("5 points"))),
-            coerce=int,
+            coerce=ascii_int,
             widget=forms.RadioSelect,
         ),
         "unmelded_penalty": forms.ChoiceField(
@@ -187,7 +188,7 @@ def rule_form_fields() -> dict[str, forms.Field]:
         "joly_discard_doubles": forms.BooleanField(
             label=_("Going out by discarding a Joly doubles the winner's score"), required=False
         ),
-        "max_rebuilds": forms.IntegerField(
+        "max_rebuilds": WholeNumberField(
             label=_("Wall rebuilds allowed"),
             required=False,
             min_value=0,
@@ -201,7 +202,7 @@ def rule_form_fields() -> dict[str, forms.Field]:
                 "max_value": _("Allow at most 50 rebuilds, or leave the field empty for no limit."),
             },
         ),
-        "max_idle_rebuilds": forms.IntegerField(
+        "max_idle_rebuilds": WholeNumberField(
             label=_("Safety cap: rebuilds in a row with nothing laid"),
             required=False,
             min_value=1,
@@ -215,7 +216,7 @@ def rule_form_fields() -> dict[str, forms.Field]:
                 "max_value": _("Allow at most 100 rebuilds, or leave the field empty for no cap."),
             },
         ),
-        "series_games": forms.IntegerField(
+        "series_games": WholeNumberField(
             label=_("Number of games"),
             required=False,
             min_value=1,
@@ -226,7 +227,7 @@ def rule_form_fields() -> dict[str, forms.Field]:
                 "max_value": _("A series has at most 50 games."),
             },
         ),
-        "target_score": forms.IntegerField(
+        "target_score": WholeNumberField(
             label=_("Target score"),
             required=False,
             min_value=1,

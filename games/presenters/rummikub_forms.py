@@ -24,6 +24,7 @@ from games.engine.rummikub.rules import (
     Rules,
 )
 from games.presenters.tile_words import TILE_WORD, meld_words
+from remi_site.form_fields import WholeNumberField, ascii_int
 
 RULE_FIELDS = (
     "first_meld_minimum",
@@ -54,7 +55,7 @@ class ActionForm(forms.Form):
     """What the game page posts: Done (``play`` with the draft's table), Draw, or a move
     typed in notation.  Anything a page could not have sent fails here (400)."""
 
-    version = forms.IntegerField(min_value=0)
+    version = WholeNumberField(min_value=0)
     verb = forms.ChoiceField(choices=[(v, v) for v in VERBS])
     table = forms.CharField(max_length=MAX_TABLE, required=False)
     notation = forms.CharField(max_length=MAX_TABLE, required=False)
@@ -130,7 +131,7 @@ def rule_form_fields() -> dict[str, forms.Field]:
         "first_meld_minimum": forms.TypedChoiceField(
             label=gettext_lazy("First melds are worth at least"),
             choices=((30, gettext_lazy("30 points")), (50, gettext_lazy("50 points"))),
-            coerce=int,
+            coerce=ascii_int,
             widget=forms.RadioSelect,
         ),
         "joker_replacement": forms.ChoiceField(
@@ -154,14 +155,14 @@ def rule_form_fields() -> dict[str, forms.Field]:
             choices=STOCK_CHOICES,
             widget=forms.RadioSelect,
         ),
-        "series_games": forms.IntegerField(
+        "series_games": WholeNumberField(
             label=gettext_lazy("Number of games"),
             required=False,
             min_value=1,
             max_value=50,
             help_text=gettext_lazy("Leave empty to play until someone reaches the target score."),
         ),
-        "target_score": forms.IntegerField(
+        "target_score": WholeNumberField(
             label=gettext_lazy("Target score"),
             required=False,
             min_value=1,

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.engine.cards import format_cards, full_deck
 from games.engine.errors import InvalidAction
 from games.engine.thai_rummy.rules import GAME_TARGET, PRESETS, Rules
+from remi_site.form_fields import WholeNumberField, ascii_int
 
 from .card_rummy import pickup_notation
 
@@ -28,11 +29,11 @@ class ActionForm(forms.Form):
     pile (each in the page's order: the pile from the bottom), the meld to lay off on, or a
     move typed in notation.  Anything a page could not have sent fails here (400)."""
 
-    version = forms.IntegerField(min_value=0)
+    version = WholeNumberField(min_value=0)
     verb = forms.ChoiceField(choices=[(v, v) for v in VERBS])
     cards = forms.MultipleChoiceField(choices=CARD_CHOICES, required=False)
     pile = forms.MultipleChoiceField(choices=CARD_CHOICES, required=False)
-    onto = forms.IntegerField(min_value=1, max_value=200, required=False)
+    onto = WholeNumberField(min_value=1, max_value=200, required=False)
     notation = forms.CharField(max_length=400, required=False)
 
 
@@ -84,7 +85,7 @@ def rule_form_fields() -> dict[str, forms.Field]:
         "target_score": forms.TypedChoiceField(
             label=gettext_lazy("Game to (won by going out at this total; lost at minus it)"),
             choices=TARGET_CHOICES,
-            coerce=int,
+            coerce=ascii_int,
             widget=forms.RadioSelect,
         ),
     }

@@ -36,14 +36,51 @@ any_text = st.one_of(
 )
 
 
+# The zeros of digit sets that ``int()`` reads as numbers: Arabic-Indic, Extended
+# Arabic-Indic, Devanagari, Bengali, Thai, fullwidth and mathematical bold digits.
+DIGIT_ZEROS = (0x0660, 0x06F0, 0x0966, 0x09E6, 0x0E50, 0xFF10, 0x1D7CE)
+
+
+def _in_digits(number: int, zero: int, ascii_at: int) -> str:
+    """``number`` written in another script's digits, one of them left in ASCII if
+    ``ascii_at`` points at it (so mixed numbers like "1٢" come up too)."""
+    text = str(number)
+    return "".join(d if i == ascii_at else chr(zero + int(d)) for i, d in enumerate(text))
+
+
+# Small numbers (the versions, seats and meld indexes a page sends) in other digits.
+other_digits = st.builds(
+    _in_digits,
+    st.one_of(st.integers(min_value=0, max_value=3), st.integers(min_value=0, max_value=40)),
+    st.sampled_from(DIGIT_ZEROS),
+    st.integers(min_value=-1, max_value=1),
+)
+
+
+def is_ascii_number(value: object) -> bool:
+    """Whether ``value`` (or every value of a repeated key) is written in ASCII digits, as
+    the site's pages write numbers."""
+    values = value if isinstance(value, list) else [value]
+    return all(isinstance(v, str) and v.strip().lstrip("-").isascii() for v in values)
+
+
+def number_fields(form_class: type[forms.Form]) -> list[str]:
+    return [
+        name
+        for name, field in form_class.base_fields.items()
+        if isinstance(field, (forms.IntegerField, forms.FloatField))
+    ]
+
+
 def value_for(field: forms.Field) -> st.SearchStrategy[str]:
     """A value a page could have sent for ``field`` some of the time, garbage the rest."""
     plausible: list[st.SearchStrategy[str]] = []
     choices = getattr(field, "choices", None)
     if choices:
         plausible.append(st.sampled_from([str(value) for value, _ in choices] or [""]))
-    if isinstance(field, forms.IntegerField):
+    if isinstance(field, (forms.IntegerField, forms.FloatField)):
         plausible.append(st.integers(min_value=-5, max_value=10_000).map(str))
+        plausible.append(other_digits)
     if isinstance(field, forms.BooleanField):
         plausible.append(st.sampled_from(["on", "true", "", "false"]))
     return st.one_of(*plausible, any_text) if plausible else any_text
@@ -68,7 +105,7 @@ def form_data(
     )
 
 
-query_values = st.one_of(any_text, st.lists(any_text, min_size=2, max_size=3))
+query_values = st.one_of(any_text, other_digits, st.lists(any_text, min_size=2, max_size=3))
 query_keys = st.one_of(
     st.sampled_from(
         ["page", "step", "version", "table", "seen", "game", "next", "q", "preset", "seed"]

@@ -21,7 +21,7 @@ from games.forms import TableForm
 from games.models import Action, Game, Seat, Table
 from games.presenters import PRESENTERS, presenter_for
 from tests.fuzz.conftest import fuzz_settings
-from tests.fuzz.strategies import any_text, form_data, query
+from tests.fuzz.strategies import any_text, form_data, is_ascii_number, number_fields, query
 from tests.games.conftest import two_player_game
 
 pytestmark = pytest.mark.django_db
@@ -98,7 +98,8 @@ def play_a_legal_move(game: Game, clients: dict[str, Client]) -> None:
 @given(draw=st.data(), viewer=st.sampled_from(VIEWERS), htmx=st.booleans())
 def test_fuzz_the_act_endpoint(game, clients, error_log, count_input, draw, viewer, htmx):
     count_input()
-    data = draw.draw(form_data(presenter_for(game.table.game_type).action_form))
+    form = presenter_for(game.table.game_type).action_form
+    data = draw.draw(form_data(form))
     before = snapshot(game)
     response = clients[viewer].post(f"/games/{game.pk}/act/", data, **(HTMX if htmx else {}))
     assert_answered(response, error_log)
@@ -110,6 +111,8 @@ def test_fuzz_the_act_endpoint(game, clients, error_log, count_input, draw, view
         assert viewer in ("mover", "waiting")
         assert response.status_code == (200 if htmx else 302)
         assert after[0] == before[0] + 1 and after[2] == before[2] + 1
+        # ... and its numbers were written as a page writes them ("٢" is no version).
+        assert all(is_ascii_number(data[name]) for name in number_fields(form) if name in data)
 
 
 def test_after_fuzzing_the_act_endpoint_a_legal_move_still_plays(game, clients, error_log):

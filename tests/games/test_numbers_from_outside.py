@@ -9,11 +9,21 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
-from games import engine
+from games import engine, services
+from games.engine import GAMES
 from games.models import Action, Game
+from games.presenters import (
+    PRESENTERS,
+    basic_rummy_forms,
+    remi_forms,
+    rummikub_forms,
+    thai_rummy_forms,
+)
 from games.presenters.remi_refusals import message_for
 from remi_site.asgi import application
+from tests.fuzz.test_fuzz_http import START_AT_ONCE
 from tests.games.test_game_replay import play_to_the_end
+from tournaments.forms import OverrideForm
 
 SITE = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -96,3 +106,70 @@ def test_a_lobby_socket_with_a_unicode_table_number_shows_the_lobby(alice):
         return html
 
     assert 'id="open-tables"' in async_to_sync(scenario)()  # the lobby, not a table page
+
+
+# --- Fault 4 of the second probe: a form's number in another script's digits --------------
+
+# Zero in Arabic-Indic, Devanagari and fullwidth digits: ``int()`` reads each as 0.
+ZEROS = ["\N{ARABIC-INDIC DIGIT ZERO}", "\N{DEVANAGARI DIGIT ZERO}", "\N{FULLWIDTH DIGIT ZERO}"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("zero", ZEROS)
+@pytest.mark.parametrize("game_type", sorted(PRESENTERS))
+def test_a_move_whose_version_is_in_other_digits_is_refused_and_changes_nothing(
+    client, alice, bob, game_type, zero
+):
+    table = services.create_table(
+        alice, game_type=game_type, seat_count=2, options=START_AT_ONCE.get(game_type, {})
+    )
+    services.join_table(table, bob)
+    game = services.start_table(table, alice)
+    (mover,) = game.to_act
+    client.force_login([alice, bob][mover])
+    engine = GAMES[game_type]
+    action = engine.timeout_action(engine.load(game.state), mover)
+    move = {"verb": "notation", "notation": str(action)}
+
+    response = client.post(f"/games/{game.pk}/act/", {**move, "version": zero}, **HTMX)
+    assert response.status_code == 400
+    fresh = Game.objects.get(pk=game.pk)
+    assert (fresh.version, fresh.state) == (0, game.state)
+    assert not Action.objects.filter(game=game).exists()
+    # Written as a page writes it, the same move plays.
+    assert (
+        client.post(f"/games/{game.pk}/act/", {**move, "version": "0"}, **HTMX).status_code == 200
+    )
+    assert Game.objects.get(pk=game.pk).version == 1
+
+
+@pytest.mark.parametrize(
+    ("form", "field", "text", "ascii_text"),
+    [
+        (remi_forms.ActionForm, "meld", "\N{ARABIC-INDIC DIGIT TWO}", "2"),
+        (remi_forms.ActionForm, "seat", "\N{FULLWIDTH DIGIT ONE}", "1"),
+        (basic_rummy_forms.ActionForm, "onto", "1\N{DEVANAGARI DIGIT TWO}", "12"),
+        (thai_rummy_forms.ActionForm, "onto", "\N{MATHEMATICAL BOLD DIGIT THREE}", "3"),
+        (rummikub_forms.ActionForm, "version", "\N{BENGALI DIGIT FIVE}", "5"),
+    ],
+)
+def test_every_number_field_of_the_move_forms_refuses_other_digits(form, field, text, ascii_text):
+    assert int(text) == int(ascii_text)  # what Django's own field would have taken
+    bound = form(data={field: text})
+    assert not bound.is_valid() and field in bound.errors
+    bound = form(data={field: ascii_text})
+    bound.is_valid()
+    assert field not in bound.errors and bound.cleaned_data[field] == int(ascii_text)
+
+
+def test_the_organisers_score_override_refuses_other_digits():
+    names = ["Alice", "Bob"]
+    data = {"reason": "typo", "place_0": "1", "place_1": "2", "score_0": "3.5"}
+    assert OverrideForm(data={**data, "score_1": "-1"}, names=names).is_valid()
+    for score in ("\N{ARABIC-INDIC DIGIT TWO}.5", "1e3", "nan", "inf", "\N{FULLWIDTH DIGIT TWO}"):
+        form = OverrideForm(data={**data, "score_1": score}, names=names)
+        assert not form.is_valid() and "score_1" in form.errors, score
+    form = OverrideForm(
+        data={**data, "place_1": "\N{ARABIC-INDIC DIGIT TWO}", "score_1": "0"}, names=names
+    )
+    assert not form.is_valid() and "place_1" in form.errors
