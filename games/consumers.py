@@ -1,4 +1,9 @@
-"""The game page's WebSocket: after every move, each socket gets its own seat's view.
+"""The game page's WebSocket: it takes the page's moves, and after every move each socket
+gets its own seat's view.
+
+A move arrives as the action form's fields (``receive``) and is played by ``games.moves``,
+as the ``act`` view plays it; the mover is answered on the same socket, everyone else as
+below.
 
 ``services.play`` publishes only ``{"type": "game.updated", "version": n}`` to the game's
 group.  Each consumer then sends the page's partials for *its* seat (a spectator: seat None)
@@ -13,19 +18,49 @@ is ever sent to another.
 from __future__ import annotations
 
 import functools
+import json
 from typing import Any
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.http import QueryDict
 from django.template.loader import render_to_string
 
 from accounts.sockets import LoginBoundSocket
-from games import live_views, page_tabs, presenters, services
+from games import live_views, moves, page_tabs, presenters, services
 from games.engine.core.numbers import parse_natural
 from games.models import Seat
 from games.spectators import SPECTATORS
 from remi_site.socket_locale import run_in_locale, viewer_locale
+
+# The longest frame a move can need (the notation and the selection are 200 characters at
+# most, the draft's table a few hundred): anything longer is refused unread.
+MAX_MOVE_FRAME = 8192
+# Heads the answer to a move that went in: the page clears what the move used up, as it does
+# for the act view's "remi:acted" event (static/js/game-shell.js).
+ACTED = "<!--acted-->"
+
+
+def move_fields(text: str | None) -> QueryDict | None:
+    """The form fields of a move frame (a JSON object of strings or lists of strings, as the
+    ws extension sends a form; its ``HEADERS`` are not read), or None if it is not one."""
+    if not isinstance(text, str) or len(text) > MAX_MOVE_FRAME:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    data.pop("HEADERS", None)
+    fields = QueryDict(mutable=True)
+    for name, value in data.items():
+        values = value if isinstance(value, list) else [value]
+        if not all(isinstance(v, str) for v in values):
+            return None
+        fields.setlist(name, values)
+    return fields
 
 
 def _query_value(query_string: bytes, name: str) -> str:
@@ -96,9 +131,37 @@ class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
         await self.unbind_from_login()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        # The page never needs to send anything: moves go over HTTP, through services.play.
-        # Whatever arrives (garbage, huge frames, bytes) is ignored rather than parsed.
-        return
+        """A move from the page: the action form's fields as JSON (what htmx's ws extension
+        sends), played as the ``act`` view plays them, in one hop to the database thread.
+        Anything else gets a sentence in the error area and changes nothing."""
+        fields = move_fields(text_data)
+        if fields is None:
+            await self.send(text_data=await self._unreadable())
+            return
+        answer = await database_sync_to_async(run_in_locale)(self.locale, self._move, fields)
+        if answer is None:  # the game is gone, or the viewer may no longer see it
+            await self.close()
+            return
+        html, version = answer
+        # At or past this version the page has it all: the move's own announcement, which
+        # waits behind this handler, is then skipped as old news.
+        self.sent_version = max(self.sent_version, version)
+        await self.send(text_data=html)
+
+    def _move(self, fields: QueryDict) -> tuple[str, int] | None:
+        answer = moves.submit(self.game_id, self.scope.get("user"), fields)
+        if answer is None:
+            return None
+        context = {**answer.context, "oob": True}
+        html = render_to_string(f"{answer.template}#{answer.part}", context)
+        if answer.played is not None:
+            html = ACTED + html
+        return html, answer.viewing.game.version
+
+    async def _unreadable(self) -> str:
+        return await database_sync_to_async(run_in_locale)(
+            self.locale, render_to_string, "games/includes/socket_refusal.html"
+        )
 
     async def game_updated(self, event: dict[str, Any]) -> None:
         version = event.get("version")

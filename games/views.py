@@ -15,19 +15,16 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from games import live_views, page_tabs, presenters, services
-from games.engine import IllegalAction, InvalidAction
+from games import moves, page_tabs, presenters, services
 from games.engine.core.numbers import parse_natural
 from games.models import Action, Game, Seat
-from games.presenters.base import form_problem
+from games.moves import MOVED_ON
 
-MOVED_ON = "The game has moved on: here is the current position."
 # Longer than any selection a rack of tiles can make.
 MAX_SELECTION_TEXT = 400
 
@@ -77,15 +74,6 @@ def _render_updates(
     return render(request, template, context, status=status)
 
 
-def _render_controls(
-    request: HttpRequest, viewing: presenters.Viewing, context: dict[str, Any], status: int = 200
-) -> HttpResponse:
-    template = _presentation(viewing).template
-    if request.htmx:
-        return render(request, f"{template}#controls", {**context, "oob": True}, status=status)
-    return render(request, template, context, status=status)
-
-
 # --- Views ----------------------------------------------------------------------------------
 
 
@@ -102,68 +90,32 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def act(request: HttpRequest, pk: int) -> HttpResponse:
-    """Make a move.  Refusals answer 200 with their sentence beside the controls, since
-    htmx swaps a 200 as it is and a refused move is an ordinary part of play; form data no page
-    could send answers 400 with the fresh position.
-
-    The game is read for update and the move made in one transaction, so the game and its
-    seats are read once for the checks and the move.  A refusal leaves the transaction by its
-    exception, which undoes whatever the move had begun to write."""
-    kept: list[live_views.Snapshot] = []
-
-    def keep_for_sockets(played: services.Played) -> None:
-        # Before the sockets of this process hear of the move: they render it from here
-        # rather than each process reading it back.
-        snapshot = live_views.snapshot_after(played)
-        live_views.SHARED.prime(snapshot)
-        kept.append(snapshot)
-
-    try:
-        with transaction.atomic():
-            viewing = game_for(request, pk, lock=True)
-            if viewing.seat is None:
-                context = _context(viewing, error="You are watching: only the players can move.")
-                return _render_controls(request, viewing, context, status=403)
-            presentation = _presentation(viewing)
-            form = presentation.action_form(request.POST)
-            if not form.is_valid():
-                context = _context(viewing, error=form_problem(form))
-                return _render_updates(request, viewing, context, status=400)
-            data = form.cleaned_data
-            if data["version"] != viewing.game.version:
-                # Answer with the whole position: the player chose the move looking at an old
-                # one.
-                return _render_updates(request, viewing, _context(viewing, notice=MOVED_ON))
-            notation = presentation.notation(data, viewing.game)
-            played = services.play_locked(
-                viewing.game,
-                {s.position: s for s in viewing.seats},
-                viewing.seat,
-                notation,
-                data["version"],
-                # Only an htmx request is answered with the position its page then shows.
-                answered_tab=page_tabs.answered_tab(request) if request.htmx else "",
-                before_news=keep_for_sockets,
-            )
-    except services.GameMovedOn:
-        fresh = Game.objects.select_related("table").get(pk=pk)
-        moved = presenters.Viewing(fresh, viewing.seats, viewing.seat)
-        return _render_updates(request, moved, _context(moved, notice=MOVED_ON))
-    except services.SeatHandedOver as handed:
-        return _render_controls(request, viewing, _context(viewing, error=str(handed)))
-    except (IllegalAction, InvalidAction) as refusal:
-        # NotYourTurn is an IllegalAction.  Nothing changed, so only the controls are redrawn.
-        error = presentation.refusal_text(refusal, viewing.game)
-        return _render_controls(request, viewing, _context(viewing, error=error))
-    if not request.htmx:
-        return redirect("games:game", pk=pk)
-    shown = kept[0] if kept else live_views.snapshot_of(played.game, played.seats, played.state)
-    after = presenters.Viewing(played.game, shown.seats, viewing.seat)
-    response = _render_updates(
-        request, after, _context(after, actions=shown.actions, state=shown.state)
+    """Make a move (``games.moves``; the game page's socket takes the same fields).  Refusals
+    answer 200 with their sentence beside the controls, since htmx swaps a 200 as it is and a
+    refused move is an ordinary part of play; form data no page could send answers 400 with
+    the fresh position."""
+    answer = moves.submit(
+        pk,
+        request.user,
+        request.POST,
+        # Only an htmx request is answered with the position its page then shows.
+        answered_tab=page_tabs.answered_tab(request) if request.htmx else "",
     )
-    # The page clears the player's selection only once the move is in.
-    return trigger_client_event(response, "remi:acted")
+    if answer is None:
+        raise Http404("No such game.")
+    if answer.played is not None and not request.htmx:
+        return redirect("games:game", pk=pk)
+    if request.htmx:
+        context = {**answer.context, "oob": True}
+        response = render(
+            request, f"{answer.template}#{answer.part}", context, status=answer.status
+        )
+    else:
+        response = render(request, answer.template, answer.context, status=answer.status)
+    if answer.played is not None:
+        # The page clears the player's selection only once the move is in.
+        return trigger_client_event(response, "remi:acted")
+    return response
 
 
 @require_POST

@@ -190,6 +190,8 @@ def test_after_fuzzing_a_legal_move_still_reaches_the_socket(game, alice, bob, e
         assert connected
         await ws.send_to(text_data="\x00" * 10_000)
         await ws.send_to(bytes_data=b"\xff" * 10_000)
+        for _ in range(2):  # each answered with a sentence in the error area
+            assert "could not read that move" in await ws.receive_from(timeout=5)
         await sync_to_async(services.play)(game.pk, mover, move, 0)
         html = await ws.receive_from(timeout=5)
         await ws.disconnect(timeout=10)

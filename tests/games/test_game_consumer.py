@@ -217,7 +217,12 @@ def test_garbage_frames_do_not_break_the_socket(alice, started):
         await ws.send_to(text_data="x" * 1_000_000)
         await ws.send_to(bytes_data=b"\x00\xff" * 1000)
         await ws.send_to(text_data='{"type": "game.updated", "version": 99}')
+        # Each is answered with a sentence in the error area, and changes nothing.
+        for _ in range(4):
+            refusal = await ws.receive_from(timeout=5)
+            assert 'id="game-error"' in refusal and "could not read that move" in refusal
         assert await ws.receive_nothing(timeout=0.3)
+        assert (await Game.objects.aget(pk=started.pk)).version == 0
         first = started.state["first_player"]
         tile = started.state["racks"][first].split()[0]
         await database_sync_to_async(services.play)(started.pk, first, f"discard {tile}", 0)

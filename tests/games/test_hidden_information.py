@@ -1,7 +1,9 @@
 """Issue 4, acceptance 2: no page and no socket frame ever shows another seat's rack or the wall.
 
-A scripted game between real users (2, 3 and 4 seats, plus a spectator) is played move by move
-through the real ``act`` view, each seat logged in with its own test client.  Every seat and
+A scripted game between real users (2, 3 and 4 seats, plus a spectator) is played move by move,
+every other move through the real ``act`` view and the rest over the mover's own game socket,
+each seat logged in with its own test client; now and then another seat and the spectator try
+to move over their sockets and are refused.  Every seat and
 the spectator keep a real WebSocket open on the game (and on the lobby and the table page)
 through the real Redis channel layer, and every frame they are sent is captured.  After every
 move each viewer also loads the game page and its htmx partial; before, during and after the
@@ -31,6 +33,7 @@ at every step (and their own secrets in the log), a spectator none.
 from __future__ import annotations
 
 import copy
+import json
 import random
 import re
 from collections import Counter
@@ -46,6 +49,7 @@ from django.conf import settings
 from django.test import Client
 
 from games import engine, services
+from games.consumers import ACTED
 from games.engine.remi.actions import (
     AddToMeld,
     Declare,
@@ -808,9 +812,38 @@ def test_no_page_or_frame_shows_another_rack_or_the_wall(players, monkeypatch, a
                         page="refused move",
                     )
                     checks["refused"] += 1
-            response = await sync(actor_view.client.post)(f"/games/{game.pk}/act/", fields, **HTMX)
-            assert response.status_code == 200, response.content.decode()[:2000]
-            answer = response.content.decode()
+            if version % 9 == 7 and state.phase != PRELUDE:
+                # The same over the sockets: another seat's move and a spectator's, refused,
+                # each answered on its own socket with its own view only.
+                for other in (
+                    next(v for v in viewers if v.seat not in (seat, None)),
+                    viewers[-1],
+                ):
+                    frame = json.dumps({"version": str(version), "verb": "draw"})
+                    await other.game_socket.send_to(text_data=frame)
+                    refused = await other.game_socket.receive_from(timeout=FRAME_TIMEOUT)
+                    assert "game-error" in refused and not refused.startswith(ACTED)
+                    await sync(check_html)(
+                        refused,
+                        Truth(state, other.seat, await sync(stored_log)(game.pk), other.seat),
+                        page="refused move over the socket",
+                    )
+                    checks["refused over the socket"] += 1
+            over_socket = version % 2 == 1
+            if over_socket:
+                # Every other move travels over the mover's open socket, as the page sends it.
+                frame = json.dumps({name: str(value) for name, value in fields.items()})
+                await actor_view.game_socket.send_to(text_data=frame)
+                answer = await actor_view.game_socket.receive_from(timeout=FRAME_TIMEOUT)
+                assert answer.startswith(ACTED), answer[:2000]
+                answer = answer.removeprefix(ACTED)
+                checks["moves over the socket"] += 1
+            else:
+                response = await sync(actor_view.client.post)(
+                    f"/games/{game.pk}/act/", fields, **HTMX
+                )
+                assert response.status_code == 200, response.content.decode()[:2000]
+                answer = response.content.decode()
             game = await sync(Game.objects.get)(pk=game.pk)
             assert game.version == version + 1, f"{action} was not played: {answer[-3000:]}"
             after = State.from_dict(game.state)
@@ -818,7 +851,10 @@ def test_no_page_or_frame_shows_another_rack_or_the_wall(players, monkeypatch, a
             await sync(check_html)(answer, Truth(after, seat, log, seat), page="act", whole=True)
             sent: dict[int | None, str] = {}
             for viewer in viewers:
-                frame = await viewer.game_socket.receive_from(timeout=FRAME_TIMEOUT)
+                if over_socket and viewer is actor_view:
+                    frame = answer  # the mover's socket was answered; it is sent no more
+                else:
+                    frame = await viewer.game_socket.receive_from(timeout=FRAME_TIMEOUT)
                 sent[viewer.seat] = frame
                 viewer.frames += 1
                 assert version_of(frame) == version + 1
@@ -912,4 +948,5 @@ def test_no_page_or_frame_shows_another_rack_or_the_wall(players, monkeypatch, a
     assert events["went-out"] == 1, events
     assert checks["buttons"] > checks["typed"], checks
     assert checks["refused"] and checks["stale"], checks
+    assert checks["moves over the socket"] >= 10 and checks["refused over the socket"], checks
     assert checks["player lines"] >= 2 and checks["spectator lines"] >= 1, checks
