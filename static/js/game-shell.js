@@ -61,6 +61,42 @@
     connection(retried ? words("sayLost", LOST) : words("sayClosed", CLOSED));
   });
 
+  // --- Moves over the socket ----------------------------------------------------------------
+
+  // A move travels over the page's open socket (games/consumers.py reads the same fields as
+  // the act view): no request of its own, and its answer comes back on the socket that brings
+  // everyone else's moves.  Without an open socket the form posts over HTTP as before.  The
+  // forms that make moves are marked data-move; the ws extension's ws-send would bind the
+  // same forms a second time beside hx-post, and queue a move while the socket is down
+  // instead of posting it.
+  let socket = null;
+  // The page has other sockets (the chat's, the header's badge): only the game's takes moves.
+  document.body.addEventListener("htmx:wsOpen", (event) => {
+    if (event.target.id === "game") socket = event.detail.socketWrapper;
+  });
+  document.body.addEventListener("htmx:wsClose", (event) => {
+    if (event.target.id === "game") socket = null;
+  });
+  // On the document: it runs after every page script's htmx:configRequest (on the body) has
+  // put the selection into the form's fields.
+  document.addEventListener("htmx:configRequest", (event) => {
+    const detail = event.detail;
+    if (!socket || !detail.elt.matches || !detail.elt.matches("#game form[data-move]")) return;
+    const fields = {};
+    detail.formData.forEach((value, name) => {
+      fields[name] = name in fields ? [].concat(fields[name], value) : value;
+    });
+    socket.send(JSON.stringify(fields), detail.elt);
+    event.preventDefault(); // no request: the answer comes over the socket
+  });
+
+  // The answer to a move that went in says so first (games.consumers.ACTED): the page then
+  // lets go of what the move used up, as the act view's "remi:acted" event makes it do.
+  const ACTED = "<!--acted-->";
+  function announceActed(message) {
+    if (String(message).startsWith(ACTED)) htmx.trigger(document.body, "remi:acted");
+  }
+
   // --- The typed move -----------------------------------------------------------------------
 
   // Every redraw of the controls (a refusal, another player's move over the socket) replaces
@@ -159,6 +195,7 @@
         return;
       }
       if (!socket.isConnected) return;
+      announceActed(message);
       // As the ws extension draws a message: each top-level element swaps in by its id.
       const box = document.createElement("template");
       box.innerHTML = message;
@@ -186,7 +223,11 @@
     ),
   );
   document.body.addEventListener("htmx:wsBeforeMessage", (event) => {
-    if (!held || event.target.id !== "game") return;
+    if (event.target.id !== "game") return;
+    if (!held) {
+      announceActed(event.detail.message);
+      return;
+    }
     event.preventDefault();
     heldNews.push({ socket: event.target, message: String(event.detail.message) });
   });

@@ -45,18 +45,26 @@ LIVE_TIMEOUT_MS = 15_000
 
 # Counts the htmx ws extension's open sockets and received messages on every page, so a test
 # can wait for a socket before it relies on live updates, and see that updates arrived; on a
-# game page it also keeps the game versions socket messages carried, in order.
+# game page it also keeps the game versions socket messages carried, in order, apart from the
+# answers to the page's own moves (remiAnswerVersions), and keeps the moves it sent.
 WS_PROBE = """
 window.remiSockets = 0;
 window.remiMessages = 0;
 window.remiSocketVersion = -1;
 window.remiSocketVersions = [];
+window.remiAnswerVersions = [];
+window.remiMovesSent = [];
 document.addEventListener("htmx:wsOpen", () => { window.remiSockets += 1; });
+document.addEventListener("htmx:wsAfterSend", (event) => {
+  window.remiMovesSent.push(JSON.parse(event.detail.message));
+});
 document.addEventListener("htmx:wsAfterMessage", (event) => {
   window.remiMessages += 1;
-  const found = /class="version"[^>]*>v(\\d+)</.exec(String(event.detail.message));
+  const message = String(event.detail.message);
+  const found = /class="version"[^>]*>v(\\d+)</.exec(message);
   if (found) {
-    window.remiSocketVersions.push(Number(found[1]));
+    const answers = message.startsWith("<!--acted-->");
+    (answers ? window.remiAnswerVersions : window.remiSocketVersions).push(Number(found[1]));
     window.remiSocketVersion = Math.max(window.remiSocketVersion, Number(found[1]));
   }
 });

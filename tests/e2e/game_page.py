@@ -30,9 +30,27 @@ def expect_version_reached(page: Page, number: int) -> None:
 
 
 def socket_versions(page: Page) -> list[int]:
-    """The game versions the page's socket delivered, in order.  A page's own moves are not
-    among them: the answer to its request showed each (games.page_tabs)."""
+    """The game versions the page's socket delivered, in order, apart from the answers to the
+    page's own moves: their announcements are not sent to it again (games.page_tabs, and the
+    consumer's own answers)."""
     return page.evaluate("window.remiSocketVersions")
+
+
+def moves_sent(page: Page) -> list[dict]:
+    """The moves the page sent over its socket, as their fields."""
+    return page.evaluate("window.remiMovesSent")
+
+
+def expect_moves_sent(page: Page, count: int) -> list[dict]:
+    """Wait until the page has sent ``count`` moves over its socket; they are returned."""
+    page.wait_for_function("count => window.remiMovesSent.length >= count", arg=count)
+    return moves_sent(page)
+
+
+def cut_the_socket(page: Page) -> None:
+    """Every game socket the page opens from now on is refused, so its moves go by HTTP
+    (call before the page is opened)."""
+    page.route_web_socket(re.compile(r"/ws/games/\d+/"), lambda ws: ws.close(code=1011))
 
 
 def rack(page: Page) -> list[str]:
