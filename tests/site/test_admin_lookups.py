@@ -218,3 +218,16 @@ def test_a_new_admin_cannot_search_sort_or_filter_by_hidden_information(world):
     assert [game.pk for game in found.result_list] == [world.games[0].pk]
     assert "state" in found.sortable_by
     assert len(found.filter_specs) == 1
+
+
+@pytest.mark.parametrize(
+    ("url", "params"),
+    [
+        ("/admin/games/game/", {"status__exact": "playing\x00"}),
+        ("/admin/tournaments/registration/", {"tournament__status__exact": "\x00"}),
+        ("/admin/games/game/", {"q": "\x00"}),
+    ],
+)
+def test_a_nul_character_in_a_declared_filter_is_not_a_500(world, organiser, url, params):
+    """PostgreSQL refuses to compare text with a NUL character in it."""
+    assert organiser.get(url, params).status_code < 500
