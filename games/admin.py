@@ -6,6 +6,8 @@ admin reads them and clears flags.  Tables are added through the lobby's own for
 (``Game.state``, the table's series), the tiles a move names, a seat's own arrangement of its
 rack — stays hidden here while the game is being played, unless the user has the
 ``view_hidden_information`` permission: an organiser who also plays must not see racks.
+Nor can such a user filter, search or sort a list by them: the admin site honours only the
+filters declared here (``remi_site/admin_site.py``), and the models name their hidden fields.
 """
 
 from __future__ import annotations
@@ -13,15 +15,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin, messages
+from django.contrib.admin.options import IncorrectLookupParameters
 from django.db.models import QuerySet
 from django.forms import ModelForm
 from django.http import HttpRequest
 
 from games.admin_forms import NewTableAdminForm
+from games.engine.core.numbers import parse_natural
 from games.flags import clear_flag
 from games.models import Action, Game, Seat, SeatClock, Table
+from remi_site.admin_site import HIDDEN_INFORMATION
 
-HIDDEN_INFORMATION = "games.view_hidden_information"
 HIDDEN_NOTE = "Hidden while the game is being played."
 
 
@@ -262,10 +266,31 @@ class GameAdmin(admin.ModelAdmin):
         self.message_user(request, f"Cleared the flag of {len(flagged)} game(s).", messages.SUCCESS)
 
 
+class OneGameFilter(admin.SimpleListFilter):
+    """The moves of one game, ``?game__id__exact=<id>`` as Django's own related filter spells
+    it; the sidebar offers no list of every game ever played, only the one asked for."""
+
+    title = "game"
+    parameter_name = "game__id__exact"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
+        # Django applies a filter only when it has a choice to show: the one asked for.
+        return [(self.value(), self.value())] if self.value() is not None else []
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Action]) -> QuerySet[Action]:
+        if self.value() is None:
+            return queryset
+        game_id = parse_natural(self.value())
+        if game_id is None:
+            raise IncorrectLookupParameters(f"No game {self.value()[:40]!r}")
+        return queryset.filter(game_id=game_id)
+
+
 @admin.register(Action)
 class ActionAdmin(admin.ModelAdmin):
     """The action log is append-only: the admin may read it, never change it."""
 
+    list_filter = (OneGameFilter,)
     list_select_related = ("game",)
     search_fields = ("game__id",)
 

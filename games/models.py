@@ -32,6 +32,10 @@ def default_preset() -> str:
 
 
 class Table(models.Model):
+    # What no admin list filters, searches or sorts by for a user without the
+    # view_hidden_information permission (remi_site/admin_site.py): the series' seed.
+    hidden_information_fields = ("series",)
+
     class Status(models.TextChoices):
         OPEN = "open", _("Waiting for players")
         PLAYING = "playing", _("Playing")
@@ -128,6 +132,9 @@ class SeatQuerySet(models.QuerySet):
 
 
 class Seat(models.Model):
+    # The seat's own rack, in its player's order.
+    hidden_information_fields = ("rack_order",)
+
     class Bot(models.TextChoices):
         NONE = "", _("Human")
         EASY = "easy", _("Bot (easy)")
@@ -190,6 +197,9 @@ class Seat(models.Model):
 
 
 class Game(models.Model):
+    # Racks, the wall and the seed.
+    hidden_information_fields = ("state",)
+
     class Status(models.TextChoices):
         PLAYING = "playing", _("Playing")
         FINISHED = "finished", _("Finished")
@@ -258,6 +268,9 @@ class Game(models.Model):
 
 class Action(models.Model):
     """One applied action.  Append-only: the log replays the game from its seed."""
+
+    # A move may name tiles only its player knows (a doubla's pair, a drawn tile's event).
+    hidden_information_fields = ("notation", "events")
 
     class Cause(models.TextChoices):
         PLAYER = "", _("the player")

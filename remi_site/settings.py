@@ -41,7 +41,9 @@ VAR_DIR = var_dir()
 INSTALLED_APPS = [
     # daphne first: it replaces runserver with an ASGI server that also speaks WebSocket.
     "daphne",
-    "django.contrib.admin",
+    # django.contrib.admin, with a site that lets no changelist filter on what it does not
+    # declare (remi_site/admin_site.py).
+    "remi_site.admin_site.RemiAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
