@@ -15,11 +15,13 @@ guess at a time.  Here, for every admin of the site:
   once the game is over: a list mixes games in play with finished ones.
 
 :class:`RemiAdminSite` mixes :class:`DeclaredLookupsOnly` into every admin registered with it,
-ours and those of Django and allauth, so no admin, present or future, can leave it out.
+ours and those of Django and allauth, so no admin, present or future, can leave it out; and
+:class:`NumbersInAsciiDigits`, so that their forms read numbers as every form of ours does.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -33,6 +35,8 @@ from django.core.exceptions import FieldDoesNotExist
 from django.db.models import F, Model
 from django.db.models.constants import LOOKUP_SEP
 from django.http import HttpRequest
+
+from remi_site.form_fields import ascii_form_class
 
 HIDDEN_INFORMATION = "games.view_hidden_information"
 
@@ -213,12 +217,41 @@ class DeclaredLookupsOnly:
         return params
 
 
+class NumbersInAsciiDigits:
+    """Mixed into every admin of the site and its inlines: a number field or a row chosen by
+    its number reads ASCII digits only (``remi_site.form_fields``), as every other form of the
+    site does; Django's own took ``٢`` for 2."""
+
+    def formfield_for_dbfield(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        form_class = ascii_form_class(db_field)
+        if form_class is not None:
+            kwargs.setdefault("form_class", form_class)
+        return super().formfield_for_dbfield(db_field, request, **kwargs)  # type: ignore[misc]
+
+    def get_inline_instances(self, request: HttpRequest, obj: Any = None) -> list[Any]:
+        inlines = super().get_inline_instances(request, obj)  # type: ignore[misc]
+        for inline in inlines:
+            inline.__class__ = _with_ascii_numbers(type(inline))
+        return inlines
+
+
+@functools.cache
+def _with_ascii_numbers(inline_class: type) -> type:
+    if issubclass(inline_class, NumbersInAsciiDigits):
+        return inline_class
+    return type(
+        inline_class.__name__,
+        (NumbersInAsciiDigits, inline_class),
+        {"__module__": inline_class.__module__, "__doc__": inline_class.__doc__},
+    )
+
+
 def guarded(admin_class: type[admin.ModelAdmin]) -> type[admin.ModelAdmin]:
     if issubclass(admin_class, DeclaredLookupsOnly):
         return admin_class
     return type(
         admin_class.__name__,
-        (DeclaredLookupsOnly, admin_class),
+        (DeclaredLookupsOnly, NumbersInAsciiDigits, admin_class),
         {"__module__": admin_class.__module__, "__doc__": admin_class.__doc__},
     )
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from django import forms
 from django.conf import settings
+from django.contrib import admin
 
 from remi_site.form_fields import (
     DecimalNumberField,
@@ -124,3 +125,29 @@ def test_every_model_form_reads_its_numbers_in_ascii_digits():
     found = model_forms()
     assert {f.__name__ for f in found} >= {"ProfileForm", "TournamentForm", "PreferencesForm"}
     assert [fault for form_class in found for fault in number_field_faults(form_class)] == []
+
+
+@pytest.mark.django_db
+def test_every_admin_form_reads_its_numbers_in_ascii_digits(rf, admin_user):
+    request = rf.get("/admin/")
+    request.user = admin_user
+    faults, forms_seen = [], 0
+    for model_admin in admin.site._registry.values():
+        forms_seen += 1
+        faults += number_field_faults(model_admin.get_form(request))
+        for inline in model_admin.get_inline_instances(request):
+            forms_seen += 1
+            faults += number_field_faults(inline.get_formset(request).form)
+    assert forms_seen >= 15
+    assert faults == []
+
+
+@pytest.mark.django_db
+def test_an_organisers_number_in_other_digits_is_refused_in_the_admin(client, admin_user):
+    client.force_login(admin_user)
+    response = client.post(
+        "/admin/tournaments/tournament/add/",
+        {"name": "Cup", "seat_count": "\N{ARABIC-INDIC DIGIT FOUR}", "min_players": "2"},
+    )
+    assert response.status_code == 200  # the form again, with its errors
+    assert "Enter a whole number." in response.content.decode()
