@@ -54,12 +54,18 @@ window.remiSocketVersion = -1;
 window.remiSocketVersions = [];
 window.remiAnswerVersions = [];
 window.remiMovesSent = [];
-document.addEventListener("htmx:wsOpen", () => { window.remiSockets += 1; });
+window.remiGameSockets = 0;
+document.addEventListener("htmx:wsOpen", (event) => {
+  window.remiSockets += 1;
+  if (event.target.id === "game") window.remiGameSockets += 1;
+});
 document.addEventListener("htmx:wsAfterSend", (event) => {
   window.remiMovesSent.push(JSON.parse(event.detail.message));
 });
+window.remiGameMessages = 0;
 document.addEventListener("htmx:wsAfterMessage", (event) => {
   window.remiMessages += 1;
+  if (event.target.id === "game") window.remiGameMessages += 1;
   const message = String(event.detail.message);
   const found = /class="version"[^>]*>v(\\d+)</.exec(message);
   if (found) {
@@ -211,6 +217,13 @@ def wait_for_socket(page: Page, count: int = 1) -> None:
     own: a game or lobby page has two."""
     page.wait_for_function(
         "count => window.remiSockets >= count", arg=count, timeout=LIVE_TIMEOUT_MS
+    )
+
+
+def wait_for_game_socket(page: Page, opened: int = 1) -> None:
+    """Wait until the game page's own socket has opened ``opened`` times (again after a cut)."""
+    page.wait_for_function(
+        "opened => window.remiGameSockets >= opened", arg=opened, timeout=LIVE_TIMEOUT_MS
     )
 
 

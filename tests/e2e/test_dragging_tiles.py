@@ -139,10 +139,14 @@ def test_a_move_that_comes_while_a_tile_is_held_waits_for_the_drop(player, alice
 
 
 # The answers to the game's forms, counted as they arrive (before the page draws them).
+# The answer to the page's move, come over the socket (or by HTTP, had the socket been down).
 ANSWERS = """
 window.remiAnswers = 0;
 document.addEventListener("htmx:beforeSwap", (event) => {
   if (event.detail.elt.id === "action-form") window.remiAnswers += 1;
+}, true);
+document.addEventListener("htmx:wsBeforeMessage", (event) => {
+  if (String(event.detail.message).startsWith("<!--acted-->")) window.remiAnswers += 1;
 }, true);
 """
 

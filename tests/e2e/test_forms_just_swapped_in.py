@@ -4,8 +4,8 @@ htmx wires what a swap brings only when the swap settles.  A keyboard shortcut t
 move button in between (CI caught it: "x" right after a meld's answer) submitted the unwired
 form as a plain GET: the page reloaded and the move was lost.  On every game's page (all load
 game-shell.js): redraw the controls and click their first move button at once; the move is
-posted with the button pressed (its verb), which htmx, wiring the form as it is submitted,
-had not seen clicked."""
+sent (over the page's socket) with the button pressed (its verb), which htmx, wiring the form
+as it is submitted, had not seen clicked."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import assert_not_reloaded, mark_page, wait_for_socket
+from tests.e2e.game_page import expect_moves_sent
 from tests.e2e.test_tap_through_redraw import open_the_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,7 +28,7 @@ REDRAW_AND_CLICK = """async () => {
 
 
 @pytest.mark.parametrize("game_type", ["remi", "rummikub", "basic-rummy", "thai-rummy"])
-def test_a_move_clicked_before_the_redraw_settles_is_posted(game_type, player, alice, bob):
+def test_a_move_clicked_before_the_redraw_settles_is_sent(game_type, player, alice, bob):
     page = open_the_game(game_type, player, alice, bob)
     address = page.url
     mark_page(page)
@@ -35,11 +36,16 @@ def test_a_move_clicked_before_the_redraw_settles_is_posted(game_type, player, a
         "() => { const b = document.querySelector("
         "'#game-controls button[type=\"submit\"]:not([disabled])'); return [b.name, b.value]; }"
     )
-    with page.expect_response(lambda r: r.request.method == "POST" and "/act/" in r.url) as sent:
-        page.evaluate(REDRAW_AND_CLICK)
+    heard = page.evaluate("window.remiGameMessages")
+    page.evaluate(REDRAW_AND_CLICK)
+    (sent,) = expect_moves_sent(page, 1)
     # The button pressed is part of the move (its verb): without it the server cannot read it.
-    assert "=".join(pressed) in sent.value.request.post_data.split("&")
-    assert sent.value.status == 200
+    name, value = pressed
+    assert sent[name] == value
+    # And the server read it: the answer is the next position, or the move's refusal by the
+    # rules, never "could not be read".
+    page.wait_for_function("heard => window.remiGameMessages > heard", arg=heard)
+    assert "could not be read" not in page.locator("#game-error").inner_text()
     page.wait_for_timeout(300)
     assert page.url == address
     assert_not_reloaded(page)

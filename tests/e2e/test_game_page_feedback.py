@@ -30,7 +30,7 @@ from games.engine.rummikub import GAME as RUMMIKUB
 from games.engine.rummikub.scenario import position as rummikub_position
 from games.models import Game
 from tests.e2e.conftest import PHONE, off_the_browser_loop, wait_for_socket
-from tests.e2e.game_page import button, expect_version, select_tile
+from tests.e2e.game_page import button, cut_the_socket, expect_version, moves_sent, select_tile
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -75,6 +75,14 @@ def alices_turn(alice, bob) -> Game:
 def open_game(page: Page, game: Game) -> None:
     page.goto(game.get_absolute_url())
     wait_for_socket(page)
+    expect_version(page, game.version)
+
+
+def open_game_without_its_socket(page: Page, game: Game) -> None:
+    """The game page with its socket refused: its moves go by HTTP, the path these tests'
+    failures are about."""
+    cut_the_socket(page)
+    page.goto(game.get_absolute_url())
     expect_version(page, game.version)
 
 
@@ -143,7 +151,8 @@ def test_take_exposed_is_secondary_and_asks_before_it_binds_the_player(player, a
     page.once("dialog", lambda dialog: dialog.accept())
     page.keyboard.press("e")  # the shortcut asks too
     expect_version(page, alices_turn.version + 1)
-    assert len([url for url in posts if url.endswith("/act/")]) == 1
+    assert [move["verb"] for move in moves_sent(page)] == ["exposed"]  # over the socket
+    assert posts == []
     expect(page.locator("#game-rack .rack-tile[data-tile='R3']")).to_have_count(1)
 
 
@@ -152,7 +161,7 @@ def test_take_exposed_is_secondary_and_asks_before_it_binds_the_player(player, a
 
 def test_a_failed_request_says_so_and_keeps_the_selection(player, alice, alices_turn):
     page = player(alice)
-    open_game(page, alices_turn)
+    open_game_without_its_socket(page, alices_turn)
     select_tile(page, "B9")
     expect(page.locator("#game-selection")).to_have_text("B9")
 
@@ -258,7 +267,7 @@ def test_the_tile_rummy_page_keeps_a_refused_typed_move_and_reports_a_failed_req
 ):
     game = off_the_browser_loop(_tile_rummy_game, alice, bob)
     page = player(alice)
-    open_game(page, game)
+    open_game_without_its_socket(page, game)
     page.locator("#game-controls summary", has_text="Type a move").click()
     box = page.locator("#notation-input")
     box.fill("play R6 R7 R8")
@@ -298,7 +307,7 @@ def test_the_card_rummy_page_keeps_a_refused_typed_move_and_reports_a_failed_req
 ):
     game = off_the_browser_loop(_card_rummy_game, alice, bob)
     page = player(alice)
-    open_game(page, game)
+    open_game_without_its_socket(page, game)
     error = page.locator("#game-error")
     page.locator("#game-controls summary", has_text="Type a move").click()
     box = page.locator("#notation-input")
