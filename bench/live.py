@@ -11,9 +11,10 @@ as a load balancer would, plus ``--spectators`` anonymous sockets on the first t
 **Ours.**  Each table is played by its own driver: it chooses the next move with the engine
 (``random_action`` on the position it read from the database once and then follows by
 applying its own accepted moves, so that no read of the driver's counts against the site),
-posts it to the act endpoint as the player's browser does (htmx, CSRF header, session cookie)
-and waits until every other seat's socket (and every spectator's) has the frame with the new
-version; then the next move.  A finished game is followed by the next one of the series.
+sends it over the mover's own game socket as the page does (``--over http``: posts it to the
+act endpoint, as a page without an open socket does, with htmx, CSRF header and session
+cookie) and waits until every other seat's socket (and every spectator's) has the frame with
+the new version; then the next move.  A finished game is followed by the next one of the series.
 ``--advance N`` first plays N random moves per table through the service layer, unwatched, so
 that the measured moves come from games under way (a longer discard row, melds on the table)
 rather than fresh deals.
@@ -46,6 +47,7 @@ table on one process (a proxy routing by game); the default spreads them in turn
                          [--web-procs 1] [--moves 30] [--advance 0] [--port 8500]
                          [--seed 0] [--route spread|table] [--rate R]
                          [--no-floor] [--durable-floor] [--floor-pace ours|eager]
+                         [--over socket|http]
 """
 
 from __future__ import annotations
@@ -368,6 +370,47 @@ def choose_and_post(run: TableRun, engine_key: str, rng: random.Random) -> dict[
 
 
 def _choose_and_post(run: TableRun, engine_key: str, rng: random.Random) -> dict[str, Any]:
+    chosen = _choose(run, engine_key, rng)
+    if "fields" not in chosen:
+        return chosen
+    game_id, seat, fields = chosen["game_id"], chosen["seat"], chosen["fields"]
+    started = time.perf_counter()
+    status, body = run.players[seat].browser.request(
+        "POST", f"/games/{game_id}/act/", fields, htmx=True
+    )
+    answered = time.perf_counter()
+    shown = VERSION.search(body)
+    ok = status == 200 and shown is not None and int(shown.group(1)) == chosen["version"]
+    return _moved(run, chosen, ok, started, answered, f"HTTP {status}")
+
+
+def _moved(
+    run: TableRun, chosen: dict[str, Any], ok: bool, started: float, answered: float, said: str
+) -> dict[str, Any]:
+    """The move's record; the driver follows its position when it went in."""
+    run.known = None
+    if ok and chosen["after"] is not None:
+        run.known = (chosen["game_id"], chosen["version"], chosen["after"])
+    return {
+        "seat": chosen["seat"],
+        "version": chosen["version"],
+        "started": started,
+        "answered": answered,
+        "ok": ok,
+        "error": "" if ok else f"{chosen['fields']['notation']}: {said}",
+    }
+
+
+def choose(run: TableRun, engine_key: str, rng: random.Random) -> dict[str, Any]:
+    """In a worker thread: the next move of the table, chosen as :func:`choose_and_post`
+    chooses it, to be sent over the mover's socket."""
+    return _choose(run, engine_key, rng)
+
+
+def _choose(run: TableRun, engine_key: str, rng: random.Random) -> dict[str, Any]:
+    """The table's next move: ``fields`` as the page sends them, the ``seat`` and the
+    ``version`` it makes, and the position ``after`` it (None when the game then ends); or
+    ``over`` / ``next`` when the game is over."""
     from django.db import close_old_connections
 
     from games.engine import get_game
@@ -389,27 +432,32 @@ def _choose_and_post(run: TableRun, engine_key: str, rng: random.Random) -> dict
     game_id, version, state = run.known
     seat = min(engine.to_act(state))
     action = engine.random_action(state, seat, rng)
-    fields = {"version": version, "verb": "notation", "notation": str(action)}
-    started = time.perf_counter()
-    status, body = run.players[seat].browser.request(
-        "POST", f"/games/{game_id}/act/", fields, htmx=True
-    )
-    answered = time.perf_counter()
-    shown = VERSION.search(body)
-    ok = status == 200 and shown is not None and int(shown.group(1)) == version + 1
-    run.known = None
-    if ok:
-        after, _ = engine.apply(state, seat, action)
-        if engine.to_act(after) and not engine.is_over(after):
-            run.known = (game_id, version + 1, after)  # else the database says what follows
+    after, _ = engine.apply(state, seat, action)
     return {
+        "game_id": game_id,
         "seat": seat,
         "version": version + 1,
-        "started": started,
-        "answered": answered,
-        "ok": ok,
-        "error": "" if ok else f"{action}: HTTP {status}",
+        "fields": {"version": str(version), "verb": "notation", "notation": str(action)},
+        # Followed by the driver once accepted; else the database says what follows.
+        "after": after if engine.to_act(after) and not engine.is_over(after) else None,
     }
+
+
+async def send_over_socket(
+    run: TableRun, args: argparse.Namespace, pool: ThreadPoolExecutor, rng: random.Random
+) -> dict[str, Any]:
+    """Choose the table's next move and send it over the mover's own game socket, as the
+    page does (games/consumers.py); answered once that socket shows the new version."""
+    loop = asyncio.get_running_loop()
+    chosen = await loop.run_in_executor(pool, choose, run, args.game, rng)
+    if "fields" not in chosen:
+        return chosen
+    mine = run.seats[chosen["seat"]]
+    started = time.perf_counter()
+    await mine.send(json.dumps(chosen["fields"]))
+    answered = await mine.wait_for(chosen["version"], FRAME_TIMEOUT)
+    ok = answered is not None
+    return _moved(run, chosen, ok, started, answered or time.perf_counter(), "no answer")
 
 
 async def play_ours(
@@ -429,7 +477,10 @@ async def play_ours(
             if interval:
                 await asyncio.sleep(max(0.0, due - time.perf_counter()))
                 due = max(due + interval, time.perf_counter())
-            moved = await loop.run_in_executor(pool, choose_and_post, run, args.game, rng)
+            if args.over == "socket":
+                moved = await send_over_socket(run, args, pool, rng)
+            else:
+                moved = await loop.run_in_executor(pool, choose_and_post, run, args.game, rng)
             if moved.get("over"):
                 break
             if "next" in moved:
@@ -588,7 +639,7 @@ def print_phase(phase: Phase, floors: Sequence[Phase] = ()) -> None:
     line("to every other seat's socket", phase.to_all)
     line("to each other seat's socket", phase.to_each)
     line("to every spectator", phase.to_spectators)
-    line("the POST's answer (the mover)", phase.post)
+    line("the move's answer (the mover)", phase.post)
     moves = max(phase.moves, 1)
     cpu = f"  CPU per move: daphne {phase.cpu / moves * 1000:.2f} ms"
     if phase.redis_cpu is not None:
@@ -735,6 +786,13 @@ def main() -> None:
         help="sockets and posts spread over the processes in turn (default), or every client\n"
         "of a table on one process, as a load balancer that routes by table would",
     )
+    parser.add_argument(
+        "--over",
+        choices=("socket", "http"),
+        default="socket",
+        help="ours' moves go over the mover's game socket, as the page sends them (default),\n"
+        "or are posted to the act endpoint (pages without an open socket, scripts)",
+    )
     parser.add_argument("--debug", action="store_true", help="run the site with DEBUG on")
     args = parser.parse_args()
     if not 1 <= args.tables <= 200 or not 1 <= args.moves <= 10_000:
@@ -774,7 +832,8 @@ def main() -> None:
             f"setup: {args.game}, {len(seats)} tables of {'/'.join(sorted(set(map(str, seats))))} "
             f"seats ({sum(seats)} players) + {args.spectators} spectators on the first, "
             f"{args.web_procs} daphne process(es) (clients routed: {args.route}), "
-            f"moves {pace}, DEBUG={settings.DEBUG}, "
+            f"moves {pace} over {'the socket' if args.over == 'socket' else 'HTTP'}, "
+            f"DEBUG={settings.DEBUG}, "
             f"Django {django.get_version()}; tables and sessions made in {setup_s:.1f} s"
             + (f" ({args.advance} moves per table played first)" if args.advance else "")
         )
