@@ -16,6 +16,7 @@ from games.engine.remi.actions import (
     OfferDoubla,
     Ready,
     SwapJoly,
+    TakeExposed,
 )
 from games.engine.remi.bots import choose_action
 from games.engine.remi.scenario import position
@@ -190,3 +191,18 @@ def test_a_bot_that_lays_its_first_meld_takes_the_discard_for_it(level, wall):
     actions, after = play_bot_turn(open_discard_position(wall), 0, level)
     assert [str(a) for a in actions] == ["take", "meld R10 R11 R12 | Y13 B13 K13", "discard B3"]
     assert rack(after, 0) == bag("Y7")
+
+
+def test_a_hard_bot_that_took_the_exposed_tile_frees_no_joly_it_needs_to_go_out():
+    # With R4 Ana goes out: R4 K4 B4, B5 on the blue run, B8 discarded.  Freeing the Joly with
+    # B8 (J B4 B5) would leave K4 R4, and the bot put the tile back and took it again for ever.
+    state = position(
+        ["B4 B5 K4 B8", "K1 K2 Y11 B2 R8 R9"],
+        wall=SHORT_WALL,
+        exposed="R4",
+        melds=[("B6 B7 J=B8 B9", 1)],
+        melded=[0, 1],
+    )
+    actions, after = play_bot_turn(state, 0, "hard")
+    assert actions[0] == TakeExposed()
+    assert after.result is not None and after.result.winner == 0

@@ -322,8 +322,14 @@ class Bot:
     def _swap(self, state: State, seat: int) -> SwapJoly | None:
         for swap in swap_candidates(state, seat):
             try:
-                apply(state, seat, swap)
+                after, _ = apply(state, seat, swap)
             except IllegalAction:
+                continue
+            if state.pending == GO_OUT and not self._goes_out_with(
+                after.racks[seat], after, seat, first=False
+            ):
+                # The exposed tile binds the bot to go out this turn.  A swap that uses tiles
+                # going out needs would be undone with the tile, and taken again: for ever.
                 continue
             return swap
         return None
