@@ -8,11 +8,19 @@ import random
 
 import pytest
 
-from games.engine import REMI, apply, get_game, player_view
-from games.engine.remi.actions import Exchange, OfferDoubla, Ready, SwapJoly
+from games.engine import PRESETS, REMI, apply, get_game, player_view
+from games.engine.remi.actions import (
+    Draw,
+    Exchange,
+    MeldAction,
+    OfferDoubla,
+    Ready,
+    SwapJoly,
+    TakeExposed,
+)
 from games.engine.remi.bots import choose_action
 from games.engine.remi.scenario import position
-from games.engine.remi.state import OPEN, PLAY, PRELUDE
+from games.engine.remi.state import OPEN, PLAY, PRELUDE, USE_DISCARD
 from games.engine.tiles import parse_tile
 
 from .helpers import bag, rack
@@ -124,3 +132,77 @@ def test_bot_games_end_and_never_while_a_tile_could_still_be_laid(levels):
         assert state.result is not None, "the bots never finished"
         if state.result.winner is None:
             assert not layable_off_the_table(state)
+
+
+# --- Obligations a take brings (issue 27, fault 7) ---------------------------------------------
+
+OPEN_DISCARD = PRESETS["remi-open-discard"]
+# R12 is the previous player's discard.  With it Ana's first meld is R10 R11 R12 | K13 B13 Y13
+# (60 points, a run); without it she has no first meld.  Two tiles would stay on her rack: the
+# hard bot's rule is to hold such a meld back while the wall is long.
+ANA_BEFORE_R12 = "R10 R11 K13 B13 Y13 B3 Y7"
+LONG_WALL = "Y2 Y3 Y4 Y5 Y6 B5 B6 B7 B8 B9 K2 K3 K4 K5 K6 R2 R3 R4 R5 R6 R7 Y9 Y10 B10"
+SHORT_WALL = "Y2 Y3 Y4 Y5 Y6"
+
+
+def open_discard_position(wall):
+    return position(
+        [ANA_BEFORE_R12, "K1 K2 Y11 B2 R8 R9"],
+        rules=OPEN_DISCARD,
+        wall=wall,
+        exposed=None,
+        discards="Y9 R12",
+    )
+
+
+def play_bot_turn(state, seat, level, limit=20):
+    """The bot's actions until its turn passes, each applied (apply raises if it refuses)."""
+    actions = []
+    rng = random.Random(0)
+    while state.turn == seat and state.result is None:
+        assert len(actions) < limit, f"the turn never ended: {actions}"
+        action = choose_action(player_view(state, seat), level, rng)
+        state, _ = apply(state, seat, action)
+        actions.append(action)
+    return actions, state
+
+
+def test_a_hard_bot_that_took_the_discard_for_its_first_meld_melds_it_rather_than_holding():
+    state = open_discard_position(LONG_WALL)
+    state, _ = apply(state, 0, "take")
+    assert state.pending == USE_DISCARD
+    action, after = bot_move(state, 0, level="hard")  # was a discard, refused (use-discard)
+    assert isinstance(action, MeldAction)
+    assert parse_tile("R12") in [t for g in action.groups for t in g.tiles]
+    assert after.melded_on[0] is not None and after.pending is None
+    assert rack(after, 0) == bag("B3 Y7")
+
+
+def test_a_hard_bot_holding_its_first_meld_back_draws_rather_than_take_the_discard():
+    # Taking R12 would bind Ana to meld it this turn, the meld she would rather hold back.
+    actions, after = play_bot_turn(open_discard_position(LONG_WALL), 0, "hard")
+    assert actions[0] == Draw()
+    assert after.melded_on[0] is None
+
+
+@pytest.mark.parametrize(("level", "wall"), [("hard", SHORT_WALL), ("normal", LONG_WALL)])
+def test_a_bot_that_lays_its_first_meld_takes_the_discard_for_it(level, wall):
+    # Hard lays its meld once the wall is short; normal always lays what it can.
+    actions, after = play_bot_turn(open_discard_position(wall), 0, level)
+    assert [str(a) for a in actions] == ["take", "meld R10 R11 R12 | Y13 B13 K13", "discard B3"]
+    assert rack(after, 0) == bag("Y7")
+
+
+def test_a_hard_bot_that_took_the_exposed_tile_frees_no_joly_it_needs_to_go_out():
+    # With R4 Ana goes out: R4 K4 B4, B5 on the blue run, B8 discarded.  Freeing the Joly with
+    # B8 (J B4 B5) would leave K4 R4, and the bot put the tile back and took it again for ever.
+    state = position(
+        ["B4 B5 K4 B8", "K1 K2 Y11 B2 R8 R9"],
+        wall=SHORT_WALL,
+        exposed="R4",
+        melds=[("B6 B7 J=B8 B9", 1)],
+        melded=[0, 1],
+    )
+    actions, after = play_bot_turn(state, 0, "hard")
+    assert actions[0] == TakeExposed()
+    assert after.result is not None and after.result.winner == 0

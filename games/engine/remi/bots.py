@@ -201,7 +201,11 @@ class Bot:
         if "take" in can and len(state.discards) >= 2:
             taken = state.discards[-1]
             plan = self._placement([*rack, taken], state, seat, first=not melded)
-            if plan is not None and taken in _plan_tiles(plan):
+            if (
+                plan is not None
+                and taken in _plan_tiles(plan)
+                and (melded or self._melds_with_discard(state, seat, plan))
+            ):
                 gain = plan.points - (baseline.points if baseline else 0)
                 best = max(best, (gain + 0.5, TakeDiscard()), key=lambda b: b[0])
         if self.level == HARD and "pick" in can:
@@ -251,27 +255,55 @@ class Bot:
             plan = self._placement(rack, state, seat, first=not melded, objective=TILES)
             if plan is None or plan.tiles != len(rack) - 1:
                 return Undo()
-        if state.pending == USE_DISCARD and (
-            plan is None or state.pending_tile not in _plan_tiles(plan)
-        ):
-            return Undo()
-        if plan is not None and plan.tiles and self._wants_to_lay(plan, state, seat):
+        if state.pending == USE_DISCARD:
+            # The discard was taken on condition that it goes into the first meld this turn:
+            # the engine refuses every discard until it does, so the meld is laid now whatever
+            # holding back would say, or the tile is put back.
+            return self._discard_meld(plan, state, seat) or Undo()
+        if plan is not None and plan.tiles and self._wants_to_lay(plan, rack, melded):
             action = self._first_legal(plan, state, seat)
             if action is not None:
                 return action
         return Discard(self._discard_choice(state, seat))
 
-    def _wants_to_lay(self, plan: Plan, state: State, seat: int) -> bool:
+    def _wants_to_lay(self, plan: Plan, rack: list[Tile], melded: bool) -> bool:
         if self.level == EASY:
             return self.rng.random() < 0.6
-        if self.level == NORMAL or state.melded_on[seat] is not None:
+        if self.level == NORMAL or melded:
             return True
         # Hard, not yet melded: go out all at once when it can; hold while close to it.
-        rack = state.racks[seat]
         leftover = len(rack) - plan.tiles
         if leftover <= 1:
             return True
         return not (leftover <= HOLD_LEFTOVER and self.wall_count >= HOLD_WALL)
+
+    def _melds_with_discard(self, state: State, seat: int, plan: Plan) -> bool:
+        """Whether taking the previous discard before the first meld leads to a meld this
+        bot lays at once.  The take binds the player to meld the tile in the same turn, so it
+        is worth taking only if the bot would lay that meld rather than hold it back (hard),
+        and only if the engine accepts it: otherwise the bot would put the tile back, find
+        the same take best again, and never end its turn."""
+        taken = [*state.racks[seat], state.discards[-1]]
+        if not self._wants_to_lay(plan, taken, melded=False):
+            return False
+        try:
+            after, _ = apply(state, seat, TakeDiscard())
+        except IllegalAction:
+            return False
+        return self._discard_meld(plan, after, seat) is not None
+
+    def _discard_meld(self, plan: Plan | None, state: State, seat: int) -> Action | None:
+        """The first meld that uses the discard just taken on condition (``USE_DISCARD``),
+        as an action the engine accepts; None when the plan has none."""
+        if plan is None or state.pending_tile not in _plan_tiles(plan):
+            return None
+        for action in plan.actions():
+            try:
+                apply(state, seat, action)
+            except IllegalAction:
+                continue
+            return action
+        return None
 
     def _first_legal(self, plan: Plan, state: State, seat: int) -> Action | None:
         actions = plan.actions()
@@ -290,8 +322,14 @@ class Bot:
     def _swap(self, state: State, seat: int) -> SwapJoly | None:
         for swap in swap_candidates(state, seat):
             try:
-                apply(state, seat, swap)
+                after, _ = apply(state, seat, swap)
             except IllegalAction:
+                continue
+            if state.pending == GO_OUT and not self._goes_out_with(
+                after.racks[seat], after, seat, first=False
+            ):
+                # The exposed tile binds the bot to go out this turn.  A swap that uses tiles
+                # going out needs would be undone with the tile, and taken again: for ever.
                 continue
             return swap
         return None
