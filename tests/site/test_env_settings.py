@@ -130,6 +130,8 @@ def test_a_pool_size_pools_postgresql_connections_and_sqlite_ignores_it(monkeypa
         ({"MAX_OPEN_TABLES_PER_USER": "0"}, "MAX_OPEN_TABLES_PER_USER"),
         ({"MAX_OPEN_TABLES_PER_USER": "many"}, "MAX_OPEN_TABLES_PER_USER"),
         ({"TABLE_CREATIONS_PER_MINUTE": "-3"}, "TABLE_CREATIONS_PER_MINUTE"),
+        ({"LOGIN_FAILURES_PER_ACCOUNT": "0"}, "LOGIN_FAILURES_PER_ACCOUNT"),
+        ({"LOGIN_LOCK_SECONDS": "600", "LOGIN_LOCK_MAX_SECONDS": "60"}, "LOGIN_LOCK_MAX_SECONDS"),
         (
             {"DATABASE_URL": "postgres://remi@db.internal/remi", "DATABASE_POOL_SIZE": "some"},
             "DATABASE_POOL_SIZE",
