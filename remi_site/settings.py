@@ -63,6 +63,9 @@ MIDDLEWARE = [
     "remi_site.middleware.overlong_url_middleware",
     # WhiteNoise serves static files from daphne itself, so no separate file server is needed.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Counts requests per client address to warn of a proxy that hides them (after WhiteNoise,
+    # so static files, served by then, cost it nothing).
+    "remi_site.address_watch.single_address_watch_middleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -395,6 +398,18 @@ SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000,
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 X_FRAME_OPTIONS = "DENY"
+
+# --- Client addresses -----------------------------------------------------------------------
+
+# When this share (percent) of at least this many requests in ten minutes comes from one
+# client address, log a warning and show it to staff in /healthz: the sign of a reverse proxy
+# that does not pass on its clients' addresses (remi_site/address_watch.py). Off in
+# development, where every request comes from the developer's own machine.
+SINGLE_ADDRESS_WARNING = env_bool("SINGLE_ADDRESS_WARNING", not DEBUG)
+SINGLE_ADDRESS_WARNING_PERCENT = env_int(
+    "SINGLE_ADDRESS_WARNING_PERCENT", 90, minimum=50, maximum=100
+)
+SINGLE_ADDRESS_WARNING_MIN_REQUESTS = env_int("SINGLE_ADDRESS_WARNING_MIN_REQUESTS", 200, minimum=1)
 
 # --- Logging --------------------------------------------------------------------------------
 
