@@ -94,3 +94,9 @@ def test_hopping_between_addresses_of_one_ipv6_network_buys_no_extra_guesses(cli
     # Another network is someone else.
     response = login(client, "alice", "guessing", ip="2001:db8:1:3::1")
     assert TOO_MANY not in response.content.decode()
+
+
+def test_an_overlong_login_name_is_refused_by_the_form_before_any_lookup(client, alice):
+    response = login(client, "ab" * 30_000, "guessing")
+    assert response.status_code == 200
+    assert "Ensure this value has at most 254 characters" in response.content.decode()
