@@ -19,7 +19,10 @@ were not passed on, the whole site):
   try everybody's password.
 
 A name that is nobody's still gets the per-address-and-name lock, the same as an account, so
-the answers do not tell which names exist. A day without failures forgets a back-off count.
+the answers do not tell which names exist. A day without failures forgets a count that has
+locked; an hour forgets the failures of an address (or browser) at an account that have not
+(a mistyped password, and a guesser's tries at names spread over many addresses, do not sit
+in Redis for a day: each is a key of its own).
 
 An attempt is counted before its password is checked, in one Redis script with the check, so
 guesses sent in parallel cannot all slip through before the first of them fails; a right
@@ -50,8 +53,10 @@ from redis.commands.core import Script
 from accounts import known_devices
 from remi_site.redis_cache import cache_redis
 
-# A back-off count is forgotten after this long without a failure.
+# A count that has locked is forgotten after this long without a failure; an address's (or
+# browser's) failures at an account that have not locked, after the shorter time.
 FORGET_SECONDS = 24 * 3600
+FORGET_UNLOCKED_SECONDS = 3600
 # The per-address ceiling counts failures in a window this long, in buckets this wide.
 ADDRESS_WINDOW_SECONDS = 600
 ADDRESS_BUCKET_SECONDS = 60
@@ -75,6 +80,8 @@ class BackOff:
     free: int  # failures before the first lock
     first_lock: int  # seconds
     longest_lock: int
+    forget_unlocked: int = FORGET_SECONDS  # seconds without a failure that forget them
+    forget_locked: int = FORGET_SECONDS
 
     def lock_seconds(self, failures: int) -> int:
         """How long a count of ``failures`` locks, from the last of them."""
@@ -98,6 +105,7 @@ def per_address_and_account() -> BackOff:
         settings.LOGIN_FAILURES_PER_ADDRESS_AND_ACCOUNT,
         settings.LOGIN_LOCK_SECONDS,
         settings.LOGIN_LOCK_MAX_SECONDS,
+        forget_unlocked=FORGET_UNLOCKED_SECONDS,
     )
 
 
@@ -148,30 +156,36 @@ class Refusal:
 # Checks every count and, when none refuses, counts the attempt in all of them: atomic, so no
 # parallel attempt is checked between another's check and its count.
 #   KEYS: the back-off records (ARGV[3] of them), then the address's buckets, oldest first.
-#   ARGV: now, forget seconds, number of records, per record its free failures and its lock
-#         schedule (BackOff.schedule, comma-separated), then the records' time to live; with
-#         buckets, the address's limit, bucket width, oldest bucket's number and the buckets'
-#         time to live.
+#   ARGV: now, number of records, per record its free failures, its lock schedule
+#         (BackOff.schedule, comma-separated) and the quiet seconds that forget its failures
+#         before and after they locked; with buckets, the address's limit, bucket width,
+#         oldest bucket's number and the buckets' time to live.
 #   Returns {"refused", index of the count that refused (0 for the address), seconds to wait}
 #   or {"counted", each record's previous last failure} (to give the attempt back).
 TAKE = """
 local now = tonumber(ARGV[1])
-local forget = tonumber(ARGV[2])
-local records = tonumber(ARGV[3])
-local at = 4
+local records = tonumber(ARGV[2])
+local at = 3
 local counts = {}
 local previous = {}
+local ttls = {}
 for i = 1, records do
     local free = tonumber(ARGV[at])
     local schedule = {}
     for seconds in string.gmatch(ARGV[at + 1], '%d+') do
         schedule[#schedule + 1] = tonumber(seconds)
     end
-    at = at + 2
+    local forget_unlocked = tonumber(ARGV[at + 2])
+    local forget_locked = tonumber(ARGV[at + 3])
+    at = at + 4
     local held = redis.call('HMGET', KEYS[i], 'n', 'last')
     local n = tonumber(held[1]) or 0
     local last = tonumber(held[2])
     previous[i] = held[2] or ''
+    local forget = forget_unlocked
+    if n >= free then
+        forget = forget_locked
+    end
     if last == nil or now - last >= forget then
         n = 0
     elseif n >= free then
@@ -181,13 +195,18 @@ for i = 1, records do
         end
     end
     counts[i] = n
+    -- Kept while it can still matter: until forgotten, and past its longest lock.
+    if n + 1 >= free then
+        ttls[i] = forget_locked + schedule[#schedule]
+    else
+        ttls[i] = forget_unlocked
+    end
 end
-local ttl = ARGV[at]
 local buckets = #KEYS - records
 if buckets > 0 then
-    local limit = tonumber(ARGV[at + 1])
-    local width = tonumber(ARGV[at + 2])
-    local oldest = tonumber(ARGV[at + 3])
+    local limit = tonumber(ARGV[at])
+    local width = tonumber(ARGV[at + 1])
+    local oldest = tonumber(ARGV[at + 2])
     local sizes = {}
     local total = 0
     for j = 1, buckets do
@@ -204,11 +223,11 @@ if buckets > 0 then
         end
     end
     redis.call('INCR', KEYS[#KEYS])
-    redis.call('EXPIRE', KEYS[#KEYS], ARGV[at + 4])
+    redis.call('EXPIRE', KEYS[#KEYS], ARGV[at + 3])
 end
 for i = 1, records do
     redis.call('HSET', KEYS[i], 'n', counts[i] + 1, 'last', ARGV[1])
-    redis.call('EXPIRE', KEYS[i], ttl)
+    redis.call('EXPIRE', KEYS[i], math.ceil(ttls[i]))
 end
 local answer = {'counted'}
 for i = 1, records do
@@ -326,12 +345,11 @@ def start(request: HttpRequest, credentials: dict[str, Any]) -> Attempt | Refusa
             _key("address-failures", _digest(address), str(number))
             for number in range(newest - count + 1, newest + 1)
         ]
-    longest = settings.LOGIN_LOCK_MAX_SECONDS
     at = repr(now)
-    args: list[Any] = [at, FORGET_SECONDS, len(records)]
+    args: list[Any] = [at, len(records)]
     for _record, rule in records:
-        args += [rule.free, ",".join(map(str, rule.schedule()))]
-    args.append(FORGET_SECONDS + longest)
+        schedule = ",".join(map(str, rule.schedule()))
+        args += [rule.free, schedule, rule.forget_unlocked, rule.forget_locked]
     if buckets:
         args += [
             settings.LOGIN_FAILURES_PER_ADDRESS,

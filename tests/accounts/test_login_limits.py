@@ -160,6 +160,20 @@ def test_a_day_without_failures_forgets_them(client, alice, password):
         assert "Wait 1 minute" in text(login(client, "alice", password, ALICES_IP))
 
 
+def test_an_hour_without_failures_forgets_those_that_have_not_locked(client, alice, password):
+    with time_machine.travel(START, tick=False) as clock:
+        for _ in range(4):
+            login(client, "alice", "guessing", ALICES_IP)
+        clock.shift(3600)
+        for _ in range(5):
+            assert WRONG in text(login(client, "alice", "guessing", ALICES_IP))
+        assert PAIR_LOCK in text(login(client, "alice", password, ALICES_IP))
+        # Once locked, an hour is not enough: the next failure doubles the lock.
+        clock.shift(3600)
+        assert WRONG in text(login(client, "alice", "guessing", ALICES_IP))
+        assert "Wait 2 minutes" in text(login(client, "alice", password, ALICES_IP))
+
+
 def test_guessing_at_many_names_from_one_address_meets_a_generous_ceiling(alice, bob, password):
     with time_machine.travel(START, tick=False) as clock:
         browser = known_browser("alice", password, SHARED_IP)
