@@ -5,6 +5,7 @@ from typing import Any
 from allauth.account.forms import LoginForm as AllauthLoginForm
 from django import forms
 from django.conf import settings
+from django.core import validators
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -53,9 +54,19 @@ class ProfileForm(forms.ModelForm):
         return self.cleaned_data.get("card_colours") or self.instance.card_colours
 
 
+# The longest email address; usernames are shorter still (150).
+LOGIN_MAX_LENGTH = 254
+
+
 class LoginForm(AllauthLoginForm):
     """allauth's login form, with a label that says both username and email work."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["login"].label = _("Username or email")
+        login = self.fields["login"]
+        login.label = _("Username or email")
+        # allauth sets no limit, and the name goes into a case-insensitive LIKE: SQLite refuses
+        # a pattern over 50,000 bytes with an error (a 500), and no account has such a name.
+        login.max_length = LOGIN_MAX_LENGTH
+        login.validators.append(validators.MaxLengthValidator(LOGIN_MAX_LENGTH))
+        login.widget.attrs["maxlength"] = str(LOGIN_MAX_LENGTH)

@@ -1,15 +1,19 @@
-"""Closing sockets when a login ends (see accounts.sockets)."""
+"""Closing sockets when a login ends (see accounts.sockets); remembering the browsers a
+player logs in from, and clearing failed-login locks after a password reset
+(accounts.login_limits)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from allauth.account.signals import user_signed_up
+from allauth.account.signals import password_reset, user_signed_up
+from allauth.account.signals import user_logged_in as allauth_user_logged_in
 from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_out
 from django.db.models.signals import post_save, pre_save
 from django.dispatch import receiver
 
+from accounts import known_devices, login_limits
 from accounts.sockets import close_session_sockets, close_user_sockets
 
 User = get_user_model()
@@ -54,3 +58,19 @@ def close_sockets_when_logins_end(sender: Any, instance: Any, **kwargs: Any) -> 
     # sockets opened under them must end too.
     if getattr(instance, "_logins_end", False):
         close_user_sockets(instance.pk)
+
+
+@receiver(allauth_user_logged_in)
+def remember_the_browser(
+    sender: Any, request: Any, response: Any, user: Any, **kwargs: Any
+) -> None:
+    # A browser that has logged in to an account is spared the limits a stranger could
+    # otherwise use to lock the player out (accounts.login_limits).
+    if response is not None:
+        known_devices.remember(request, response, user.pk)
+
+
+@receiver(password_reset)
+def forgive_failed_logins(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    # The email link proved the account is the player's: the locks on it go.
+    login_limits.forgive(request, user.pk)

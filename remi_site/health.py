@@ -5,6 +5,9 @@ part is named instead of hiding the others, and the status is 503 whenever any i
 
 Everyone sees whether each part is up. Only staff see the details (versions, worker host
 names, errors, the last beat heartbeat): they tell an attacker what software runs where.
+Staff also see ``warnings``: things that work but are likely misconfigured (nearly every
+request from one client address, remi_site/address_watch.py). A warning never makes the
+answer 503; the load balancer would take a working site out of service for it.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from remi_site import address_watch
 from remi_site.celery import app as celery_app
 from remi_site.tasks import HEARTBEAT_CACHE_KEY
 
@@ -82,6 +86,16 @@ def public_view(results: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]
 def healthz(request: HttpRequest) -> JsonResponse:
     healthy, results = run_checks()
     down = [name for name, result in results.items() if not result["ok"]]
-    checks = results if request.user.is_staff else public_view(results)
-    body = {"status": "ok" if healthy else "down", "down": down, "checks": checks}
+    staff = request.user.is_staff
+    checks = results if staff else public_view(results)
+    body: dict[str, Any] = {"status": "ok" if healthy else "down", "down": down, "checks": checks}
+    if staff:
+        body["warnings"] = staff_warnings()
     return JsonResponse(body, status=200 if healthy else 503)
+
+
+def staff_warnings() -> list[dict[str, Any]]:
+    try:
+        return address_watch.staff_warnings()
+    except redis.RedisError:
+        return []  # Redis is down: the redis check says so already

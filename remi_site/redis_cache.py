@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import redis as redis_py
 from django.core.cache.backends import redis
 from django.utils.functional import cached_property
 
@@ -27,3 +28,13 @@ class RedisCache(redis.RedisCache):
             if key not in _clients:
                 _clients[key] = self._class(self._servers, **self._options)
             return _clients[key]
+
+
+def cache_redis() -> redis_py.Redis:
+    """The cache's own redis-py client, on the process's shared pool, for counts that Django's
+    cache API cannot keep atomically (a script, a hash, several commands in one round trip).
+    Keys made with ``cache.make_key`` stay in the cache's namespace and go with ``cache.clear()``.
+    """
+    from django.core.cache import cache
+
+    return cache._cache.get_client(write=True)

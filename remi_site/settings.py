@@ -65,6 +65,9 @@ MIDDLEWARE = [
     "remi_site.middleware.overlong_url_middleware",
     # WhiteNoise serves static files from daphne itself, so no separate file server is needed.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Counts requests per client address to warn of a proxy that hides them (after WhiteNoise,
+    # so static files, served by then, cost it nothing).
+    "remi_site.address_watch.single_address_watch_middleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -278,16 +281,36 @@ ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
 ACCOUNT_USER_DISPLAY = "accounts.models.display_name_of"
 ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
-# Rate limits live in the Redis cache; allauth's defaults stay for everything not named here
-# (sign-up, password reset, email confirmation...). Failed logins are counted per address and
-# account, and per address (accounts/adapter.py says why): nobody can lock out a player who is
-# elsewhere, and one address cannot keep guessing at many accounts.
+# Failed logins are limited by accounts.login_limits (its docstring and the README's "Failed
+# logins" say why each count is shaped so), in the Redis cache:
+# - per address and account (a browser the account logged in from counts on its own): this
+#   many failures, then a lock that starts at LOGIN_LOCK_SECONDS and doubles with each further
+#   failure up to LOGIN_LOCK_MAX_SECONDS;
+LOGIN_FAILURES_PER_ADDRESS_AND_ACCOUNT = env_int(
+    "LOGIN_FAILURES_PER_ADDRESS_AND_ACCOUNT", 5, minimum=1
+)
+# - per account, from browsers it never logged in from, wherever they are: the same back-off;
+LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 20, minimum=1)
+# - per address, from browsers unknown to the account tried: this many in ten minutes, at any
+#   name (many players may share one address).
+LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 100, minimum=1)
+LOGIN_LOCK_SECONDS = env_int("LOGIN_LOCK_SECONDS", 60, minimum=1)
+LOGIN_LOCK_MAX_SECONDS = env_int("LOGIN_LOCK_MAX_SECONDS", 3600, minimum=1)
+if LOGIN_LOCK_MAX_SECONDS < LOGIN_LOCK_SECONDS:
+    raise ImproperlyConfigured(
+        f"LOGIN_LOCK_MAX_SECONDS ({LOGIN_LOCK_MAX_SECONDS}) must be at least "
+        f"LOGIN_LOCK_SECONDS ({LOGIN_LOCK_SECONDS})."
+    )
+# Every login form post per address, right or wrong: only a flood guard against password
+# hashing on demand, set above what the failure limits let through so that it never decides
+# who gets in.
+LOGIN_POSTS_PER_ADDRESS_PER_MINUTE = env_int("LOGIN_POSTS_PER_ADDRESS_PER_MINUTE", 60, minimum=1)
+# allauth's defaults stay for everything not named here (sign-up, password reset...). Its own
+# count of failed logins is off: it counts per name alone, the lever that let anybody lock a
+# player out.
 ACCOUNT_RATE_LIMITS = {
-    "login_failed": "5/5m/key",
-    "login_failed_ip": "20/5m/ip",
-    # Every login form post per address, right or wrong: only a flood guard, set above what
-    # the failure limits let through so that it never decides who gets in.
-    "login": "60/m/ip",
+    "login_failed": None,
+    "login": f"{LOGIN_POSTS_PER_ADDRESS_PER_MINUTE}/m/ip",
 }
 
 # --- Email ----------------------------------------------------------------------------------
@@ -377,6 +400,18 @@ SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000,
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 X_FRAME_OPTIONS = "DENY"
+
+# --- Client addresses -----------------------------------------------------------------------
+
+# When this share (percent) of at least this many requests in ten minutes comes from one
+# client address, log a warning and show it to staff in /healthz: the sign of a reverse proxy
+# that does not pass on its clients' addresses (remi_site/address_watch.py). Off in
+# development, where every request comes from the developer's own machine.
+SINGLE_ADDRESS_WARNING = env_bool("SINGLE_ADDRESS_WARNING", not DEBUG)
+SINGLE_ADDRESS_WARNING_PERCENT = env_int(
+    "SINGLE_ADDRESS_WARNING_PERCENT", 90, minimum=50, maximum=100
+)
+SINGLE_ADDRESS_WARNING_MIN_REQUESTS = env_int("SINGLE_ADDRESS_WARNING_MIN_REQUESTS", 200, minimum=1)
 
 # --- Logging --------------------------------------------------------------------------------
 

@@ -86,6 +86,13 @@ def test_defaults_give_sqlite_in_wal_mode_and_the_embedded_redis(monkeypatch):
     assert loaded["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
 
 
+def test_the_single_address_warning_is_on_in_production_and_off_in_development(monkeypatch):
+    assert load_settings(monkeypatch)["SINGLE_ADDRESS_WARNING"] is False
+    production = load_settings(monkeypatch, **PRODUCTION_ENV)
+    assert production["SINGLE_ADDRESS_WARNING"] is True
+    assert production["SINGLE_ADDRESS_WARNING_PERCENT"] == 90
+
+
 def test_each_redis_use_gets_its_own_database_number(monkeypatch):
     loaded = load_settings(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/7")
     layer = loaded["CHANNEL_LAYERS"]["default"]["CONFIG"]["hosts"][0]["address"]  # type: ignore[index]
@@ -130,6 +137,9 @@ def test_a_pool_size_pools_postgresql_connections_and_sqlite_ignores_it(monkeypa
         ({"MAX_OPEN_TABLES_PER_USER": "0"}, "MAX_OPEN_TABLES_PER_USER"),
         ({"MAX_OPEN_TABLES_PER_USER": "many"}, "MAX_OPEN_TABLES_PER_USER"),
         ({"TABLE_CREATIONS_PER_MINUTE": "-3"}, "TABLE_CREATIONS_PER_MINUTE"),
+        ({"LOGIN_FAILURES_PER_ACCOUNT": "0"}, "LOGIN_FAILURES_PER_ACCOUNT"),
+        ({"SINGLE_ADDRESS_WARNING_PERCENT": "120"}, "SINGLE_ADDRESS_WARNING_PERCENT"),
+        ({"LOGIN_LOCK_SECONDS": "600", "LOGIN_LOCK_MAX_SECONDS": "60"}, "LOGIN_LOCK_MAX_SECONDS"),
         (
             {"DATABASE_URL": "postgres://remi@db.internal/remi", "DATABASE_POOL_SIZE": "some"},
             "DATABASE_POOL_SIZE",
