@@ -8,7 +8,8 @@ cannot leak them by accident.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -71,6 +72,9 @@ class TableCard:
     game_url: str | None
     viewer_seat: int | None
     viewer_is_owner: bool
+    # Whose table it is: with the seats' user ids, what makes a card seen by nobody into the
+    # card a given viewer sees (:func:`seen_by`).
+    owner_id: int | None = None
 
     @property
     def free_seats(self) -> int:
@@ -185,6 +189,24 @@ def table_card(table: Table, viewer_id: int | None) -> TableCard:
         game_url=reverse("games:game", args=[game_id]) if game_id else None,
         viewer_seat=viewer_seat,
         viewer_is_owner=viewer_id is not None and viewer_id == table.owner_id,
+        owner_id=table.owner_id,
+    )
+
+
+def seat_of(card: TableCard, viewer_id: int | None) -> int | None:
+    """Where ``viewer_id`` sits at the card's table (None: nowhere, or a visitor)."""
+    if viewer_id is None:
+        return None
+    return next((s.position for s in card.seats if s.user_id == viewer_id), None)
+
+
+def seen_by(card: TableCard, viewer_id: int | None) -> TableCard:
+    """The card as ``viewer_id`` sees it, from the same card as anyone else sees it: where
+    they sit and whether the table is theirs are the only things that differ."""
+    return replace(
+        card,
+        viewer_seat=seat_of(card, viewer_id),
+        viewer_is_owner=viewer_id is not None and viewer_id == card.owner_id,
     )
 
 
@@ -238,22 +260,37 @@ def page_number_of(raw: object) -> int:
 
 def open_public_tables(viewer: Any, page_number: int = 1) -> LobbyPage:
     """Page ``page_number`` of the open public tables (the last page if there are fewer)."""
+    page = open_public_pages([page_number])[page_number]
     viewer_id = viewer_id_of(viewer)
+    return replace(page, cards=[seen_by(card, viewer_id) for card in page.cards])
+
+
+def open_public_pages(page_numbers: Iterable[int]) -> dict[int, LobbyPage]:
+    """The pages asked for by number, as nobody in particular sees them: one count for all,
+    and one read of each page actually shown (a number past the end shows the last page)."""
     found = tables().filter(status=Table.Status.OPEN, is_public=True).order_by("-created_at", "-pk")
     paginator = Paginator(found, LOBBY_PAGE_SIZE)
-    page = paginator.get_page(page_number)
-    return LobbyPage(
-        cards=[table_card(table, viewer_id) for table in page.object_list],
-        number=page.number,
-        page_count=paginator.num_pages,
-        table_count=paginator.count,
-        first_index=page.start_index(),
-        last_index=page.end_index(),
-        link_numbers=[
-            number if isinstance(number, int) else None
-            for number in paginator.get_elided_page_range(page.number, on_each_side=1, on_ends=1)
-        ],
-    )
+    shown: dict[int, LobbyPage] = {}
+    pages = {}
+    for asked in page_numbers:
+        page = paginator.get_page(asked)
+        if page.number not in shown:
+            shown[page.number] = LobbyPage(
+                cards=[table_card(table, None) for table in page.object_list],
+                number=page.number,
+                page_count=paginator.num_pages,
+                table_count=paginator.count,
+                first_index=page.start_index(),
+                last_index=page.end_index(),
+                link_numbers=[
+                    number if isinstance(number, int) else None
+                    for number in paginator.get_elided_page_range(
+                        page.number, on_each_side=1, on_ends=1
+                    )
+                ],
+            )
+        pages[asked] = shown[page.number]
+    return pages
 
 
 # The lobby's "live now" list shows this many games, the most recently active first.
@@ -277,10 +314,26 @@ def tables_of(viewer: Any) -> list[TableCard]:
     viewer_id = viewer_id_of(viewer)
     if viewer_id is None:
         return []
+    return tables_of_each([viewer_id]).get(viewer_id, [])
+
+
+def tables_of_each(viewer_ids: Iterable[int]) -> dict[int, list[TableCard]]:
+    """:func:`tables_of` for several viewers at once (three queries for all), by viewer id;
+    a viewer who sits at no open or playing table is left out."""
+    wanted = set(viewer_ids)
+    if not wanted:
+        return {}
     found = tables().filter(
-        seats__user_id=viewer_id, status__in=(Table.Status.OPEN, Table.Status.PLAYING)
+        pk__in=Seat.objects.filter(user_id__in=wanted).values("table_id"),
+        status__in=(Table.Status.OPEN, Table.Status.PLAYING),
     )
-    return [table_card(table, viewer_id) for table in found]
+    each: dict[int, list[TableCard]] = {}
+    for table in found:
+        card = table_card(table, None)
+        for seat in card.seats:
+            if seat.user_id in wanted:
+                each.setdefault(seat.user_id, []).append(seen_by(card, seat.user_id))
+    return each
 
 
 def visible_table(pk: int, viewer: Any) -> Table | None:
