@@ -24,7 +24,6 @@ from django.utils import translation
 from games import lobby_presenters as present
 from games import services
 from remi_site.asgi import application
-from remi_site.audiences import AUDIENCES
 from tests.conftest import make_user
 from tests.games.test_lobby_consumer import HOST, ORIGIN, session_cookie, table_ids
 from tests.partial_renders import counted_renders
@@ -191,6 +190,8 @@ def test_a_burst_of_changes_during_a_refresh_is_answered_by_one_more(alice):
     """Changes announced while a refresh waits for the database thread are answered together
     by the next refresh: a burst of ten costs two renders and two frames, the last one read
     after the last change."""
+    from remi_site.audiences import AUDIENCES
+
     table = services.create_table(alice, seat_count=2)
     busy = threading.Event()
 
