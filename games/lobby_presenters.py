@@ -64,7 +64,6 @@ class TableCard:
     seats: tuple[SeatView, ...]
     preset_label: str
     notes: tuple[str, ...]
-    rules: tuple[tuple[str, str], ...]
     series: str
     pace: str
     pace_label: str
@@ -75,6 +74,16 @@ class TableCard:
     # Whose table it is: with the seats' user ids, what makes a card seen by nobody into the
     # card a given viewer sees (:func:`seen_by`).
     owner_id: int | None = None
+    # The table's rules as the engine loads them, worded by :attr:`rules` when shown.
+    game_type: str = ""
+    loaded_rules: Any = None
+
+    @property
+    def rules(self) -> tuple[tuple[str, str], ...]:
+        """Every option the owner set, as (option, value) in the active language.  Only a
+        table's own page shows them, so they are worded there, not with every card a lobby
+        refresh makes (a third of its read's CPU)."""
+        return presenter_for(self.game_type).rule_rows(self.loaded_rules)
 
     @property
     def free_seats(self) -> int:
@@ -181,7 +190,6 @@ def table_card(table: Table, viewer_id: int | None) -> TableCard:
         seats=seats,
         preset_label=preset_label(table.game_type, table.preset),
         notes=presentation.rule_notes(table.preset, rules),
-        rules=presentation.rule_rows(rules),
         series=presentation.series_text(rules),
         pace=table.pace,
         pace_label=pace_text(table),
@@ -190,6 +198,8 @@ def table_card(table: Table, viewer_id: int | None) -> TableCard:
         viewer_seat=viewer_seat,
         viewer_is_owner=viewer_id is not None and viewer_id == table.owner_id,
         owner_id=table.owner_id,
+        game_type=table.game_type,
+        loaded_rules=rules,
     )
 
 

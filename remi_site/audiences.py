@@ -39,7 +39,7 @@ RENEW_SECONDS = 3600.0
 # A code the htmx ws extension reconnects after: the page then asks for the list afresh.
 REFRESH_FAILED_CLOSE_CODE = 1011
 # Sends made in a row before the event loop is let to run other work (a game's move).
-SENDS_IN_A_ROW = 50
+SENDS_IN_A_ROW = 10
 
 
 class Audience:
