@@ -28,8 +28,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from asgiref.sync import sync_to_async
-from channels.db import database_sync_to_async
 from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -37,6 +35,7 @@ from django.utils import translation
 from games import lobby_presenters as present
 from games.lobby_presenters import LobbyPage, TableCard
 from games.models import Table
+from remi_site.audiences import list_work
 
 if TYPE_CHECKING:
     from games.lobby_consumers import LobbyConsumer
@@ -86,9 +85,10 @@ def read(
 
 
 def _read(page_numbers: set[int], viewer_ids: set[int], table_ids: set[int]) -> Reading:
+    pages, live = present.lobby_lists(sorted(page_numbers)) if page_numbers else ({}, [])
     return Reading(
-        pages=present.open_public_pages(sorted(page_numbers)) if page_numbers else {},
-        live=present.live_public_games(None) if page_numbers else [],
+        pages=pages,
+        live=live,
         mine=present.tables_of_each(viewer_ids) if page_numbers else {},
         tables={
             card.id: card
@@ -232,7 +232,7 @@ class Renders:
         self.language = language
         self.parts: dict[PartKey, str] = {}
         self.texts: dict[tuple[PartKey, ...], str] = {}
-        self._render = sync_to_async(render_part, thread_sensitive=True)
+        self._render = list_work(render_part)
 
     async def text_of(self, parts: list[Part]) -> str:
         keys = tuple(part.key for part in parts)
@@ -255,7 +255,7 @@ async def refresh(sockets: list[LobbyConsumer]) -> list[tuple[LobbyConsumer, str
     for language, alike in by_language.items():
         on_lobby = [s for s in alike if s.table_id is None]
         on_tables = [s for s in alike if s.table_id is not None]
-        reading = await database_sync_to_async(read)(
+        reading = await list_work(read)(
             language,
             {s.page_number for s in on_lobby},
             {s.viewer_id for s in on_lobby if s.viewer_id is not None},

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.paginator import Paginator
-from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery, prefetch_related_objects
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -220,13 +220,19 @@ def seen_by(card: TableCard, viewer_id: int | None) -> TableCard:
     )
 
 
+def _with_latest_game() -> QuerySet[Table]:
+    latest_game = Game.objects.filter(table=OuterRef("pk")).order_by("-number").values("pk")[:1]
+    return Table.objects.annotate(current_game_id=Subquery(latest_game))
+
+
+def _seats_and_ratings() -> tuple[Any, ...]:
+    return (Prefetch("seats", queryset=Seat.objects.select_related("user")), "seats__user__ratings")
+
+
 def tables() -> QuerySet[Table]:
     """Tables with what a card needs in three queries: seats with their users, the users'
     ratings, the latest game."""
-    latest_game = Game.objects.filter(table=OuterRef("pk")).order_by("-number").values("pk")[:1]
-    return Table.objects.annotate(current_game_id=Subquery(latest_game)).prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("user")), "seats__user__ratings"
-    )
+    return _with_latest_game().prefetch_related(*_seats_and_ratings())
 
 
 def viewer_id_of(user: Any) -> int | None:
@@ -278,29 +284,47 @@ def open_public_tables(viewer: Any, page_number: int = 1) -> LobbyPage:
 def open_public_pages(page_numbers: Iterable[int]) -> dict[int, LobbyPage]:
     """The pages asked for by number, as nobody in particular sees them: one count for all,
     and one read of each page actually shown (a number past the end shows the last page)."""
-    found = tables().filter(status=Table.Status.OPEN, is_public=True).order_by("-created_at", "-pk")
-    paginator = Paginator(found, LOBBY_PAGE_SIZE)
-    shown: dict[int, LobbyPage] = {}
-    pages = {}
+    return lobby_lists(page_numbers, live=False)[0]
+
+
+def lobby_lists(
+    page_numbers: Iterable[int], live: bool = True
+) -> tuple[dict[int, LobbyPage], list[TableCard]]:
+    """The lobby's pages asked for by number and its "live now" list, as nobody in particular
+    sees them, in five queries for all: the count, each page shown, the live games, and the
+    seats and ratings of all their tables at once."""
+    found = _with_latest_game().filter(status=Table.Status.OPEN, is_public=True)
+    paginator = Paginator(found.order_by("-created_at", "-pk"), LOBBY_PAGE_SIZE)
+    shown: dict[int, tuple[Any, list[Table]]] = {}
+    number_of = {}
     for asked in page_numbers:
         page = paginator.get_page(asked)
-        if page.number not in shown:
-            shown[page.number] = LobbyPage(
-                cards=[table_card(table, None) for table in page.object_list],
-                number=page.number,
-                page_count=paginator.num_pages,
-                table_count=paginator.count,
-                first_index=page.start_index(),
-                last_index=page.end_index(),
-                link_numbers=[
-                    number if isinstance(number, int) else None
-                    for number in paginator.get_elided_page_range(
-                        page.number, on_each_side=1, on_ends=1
-                    )
-                ],
-            )
-        pages[asked] = shown[page.number]
-    return pages
+        shown.setdefault(page.number, (page, list(page.object_list)))
+        number_of[asked] = page.number
+    playing = list(_live_tables()) if live else []
+    prefetch_related_objects(
+        [*(t for _, page_tables in shown.values() for t in page_tables), *playing],
+        *_seats_and_ratings(),
+    )
+    pages = {
+        number: LobbyPage(
+            cards=[table_card(table, None) for table in page_tables],
+            number=number,
+            page_count=paginator.num_pages,
+            table_count=paginator.count,
+            first_index=page.start_index(),
+            last_index=page.end_index(),
+            link_numbers=[
+                n if isinstance(n, int) else None
+                for n in paginator.get_elided_page_range(number, on_each_side=1, on_ends=1)
+            ],
+        )
+        for number, (page, page_tables) in shown.items()
+    }
+    return (
+        {asked: pages[number] for asked, number in number_of.items()},
+        [table_card(table, None) for table in playing],
+    )
 
 
 # The lobby's "live now" list shows this many games, the most recently active first.
@@ -311,12 +335,16 @@ def live_public_games(viewer: Any, limit: int = LIVE_LIMIT) -> list[TableCard]:
     """Public tables whose series is being played, most recently active first: anyone, a
     visitor too, may watch their game (a private table never appears)."""
     viewer_id = viewer_id_of(viewer)
-    found = (
-        tables()
+    found = _live_tables(limit).prefetch_related(*_seats_and_ratings())
+    return [table_card(table, viewer_id) for table in found]
+
+
+def _live_tables(limit: int = LIVE_LIMIT) -> QuerySet[Table]:
+    return (
+        _with_latest_game()
         .filter(status=Table.Status.PLAYING, is_public=True, current_game_id__isnull=False)
         .order_by("-updated_at", "-pk")[:limit]
     )
-    return [table_card(table, viewer_id) for table in found]
 
 
 def tables_of(viewer: Any) -> list[TableCard]:

@@ -13,6 +13,9 @@ once and renders once per kind of viewer (``games.lobby_live``, ``tournaments.co
 Changes that arrive while a refresh runs are answered together by the next one: a burst costs
 two refreshes, however long.  A socket that connects is owed its first render the same way.
 
+The refreshes read and render on a thread of their own (:func:`list_work`), not on the one
+every socket's database work shares: a game's move never queues there behind a list.
+
 Every message on the group is read as "something changed": the lists' groups carry nothing
 else, and a refresh reads the current state, so what it sends is never older than the news.
 """
@@ -23,9 +26,28 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterable
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, ParamSpec, TypeVar
+
+from channels.db import DatabaseSyncToAsync
 
 log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+# One thread per process for the lists' reads and renders, in turn.
+_LIST_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lists")
+
+
+def list_work(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
+    """``func`` run on the lists' own thread, with its database connection closed around it
+    as ``database_sync_to_async`` does.  Channels runs every socket's database work on one
+    thread, one call after another: a list's read and renders there (tens of milliseconds
+    under load) held up each game socket's move that arrived meanwhile.  Here a move shares
+    only the interpreter with them, which switches between threads every few milliseconds."""
+    return DatabaseSyncToAsync(func, thread_sensitive=False, executor=_LIST_THREAD)
+
 
 # A refresh: given the owed sockets of one audience, what to send each of them now (a socket
 # left out is sent nothing).  The audience sends it, to the sockets still watching.

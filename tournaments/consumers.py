@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from accounts.sockets import LoginBoundSocket
-from remi_site.audiences import AUDIENCES
+from remi_site.audiences import AUDIENCES, list_work
 from remi_site.consumers import refuse_handshake
 from remi_site.socket_locale import run_in_locale, viewer_locale
 from tournaments import presenters
@@ -58,14 +57,14 @@ async def refresh(sockets: list[TournamentConsumer]) -> list[tuple[TournamentCon
     (its lines are worded as they are read), rendered once per key.  A tournament gone (or no
     longer public) sends nothing, as before."""
     tournament_id = sockets[0].tournament_id
-    render = sync_to_async(run_in_locale, thread_sensitive=True)
+    render = list_work(run_in_locale)
     facts: dict[str, presenters.LiveFacts | None] = {}
     rendered: dict[tuple[Any, ...], str] = {}
     sends = []
     for socket in sockets:
         language = socket.locale[0]
         if language not in facts:
-            facts[language] = await database_sync_to_async(run_in_locale)(
+            facts[language] = await list_work(run_in_locale)(
                 (language, None), presenters.read_live, tournament_id
             )
         read = facts[language]

@@ -187,10 +187,10 @@ def test_table_page_sockets_share_a_render_unless_the_viewer_sits_at_the_table(
 
 
 def test_a_burst_of_changes_during_a_refresh_is_answered_by_one_more(alice):
-    """Changes announced while a refresh waits for the database thread are answered together
-    by the next refresh: a burst of ten costs two renders and two frames, the last one read
-    after the last change."""
-    from remi_site.audiences import AUDIENCES
+    """Changes announced while a refresh waits for its thread are answered together by the
+    next refresh: a burst of ten costs two renders and two frames, the last one read after
+    the last change."""
+    from remi_site.audiences import AUDIENCES, list_work
 
     table = services.create_table(alice, seat_count=2)
     busy = threading.Event()
@@ -201,9 +201,9 @@ def test_a_burst_of_changes_during_a_refresh_is_answered_by_one_more(alice):
         audience = AUDIENCES.get(services.LOBBY_GROUP)
         assert audience is not None
         before, heard = audience.refreshes, audience.heard
-        # The thread every socket's database work runs on is held, so the first refresh
-        # waits there for its read while the rest of the burst arrives.
-        held = asyncio.ensure_future(database_sync_to_async(busy.wait)())
+        # The lists' thread is held, so the first refresh waits there for its read while
+        # the rest of the burst arrives.
+        held = asyncio.ensure_future(list_work(busy.wait)())
         layer = get_channel_layer()
         await layer.group_send(services.LOBBY_GROUP, {"type": "lobby.changed"})
         await until(lambda: audience.refreshes > before)
