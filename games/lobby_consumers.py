@@ -6,10 +6,12 @@ page *n* (default 1) of the ``#open-tables`` list and the viewer's own ``#my-tab
 ``#table-live`` section instead.  Either way the HTML goes out as out-of-band swaps for the
 htmx ws extension.
 
-The event carries no data: each connection reads the tables itself and renders for its own
-viewer (the Join/Leave buttons differ), as the game sockets do.  Only public tables, or a
-table the viewer sits at, are ever rendered.  The lobby takes no input, so anything a client
-sends is ignored.
+The event carries no data.  A socket is not a member of the lobby's group itself: its process
+is, once for all of its lobby and table sockets (``remi_site.audiences``), and answers each
+change (or burst of changes) with one read of the tables and one render per part and kind of
+viewer (``games.lobby_live``), never one per socket.  Only public tables, or a table the
+viewer sits at, are ever rendered for a viewer.  The lobby takes no input, so anything a
+client sends is ignored.
 """
 
 from __future__ import annotations
@@ -18,15 +20,16 @@ import logging
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from accounts.sockets import LoginBoundSocket
+from games import lobby_live
 from games import lobby_presenters as present
 from games.engine.core.numbers import parse_natural
 from games.models import Table
 from games.services import LOBBY_GROUP
-from remi_site.socket_locale import in_viewer_locale
+from remi_site.audiences import AUDIENCES
+from remi_site.socket_locale import scope_language
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +50,11 @@ class LobbyConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
     # The table's status as this socket's page last showed it: a change from "open" to
     # "playing" is the moment to take a seated player to the game.
     seen_status: str | None = None
+    # Who the viewer is (None: a visitor) and the language their page is in: what the
+    # renders this socket shares with others are keyed by.
+    viewer_id: int | None = None
+    language: str = "en"
+    watching = False
 
     async def connect(self) -> None:
         query = _query(self.scope)
@@ -55,36 +63,20 @@ class LobbyConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
         self.page_number = present.page_number_of(query.get("page"))
         seen = query.get("seen")
         self.seen_status = seen if seen in Table.Status.values else None
-        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        self.viewer_id = present.viewer_id_of(self.scope.get("user"))
+        self.language = scope_language(self.scope)
+        await AUDIENCES.join(LOBBY_GROUP, self, lobby_live.refresh)
+        self.watching = True
         await self.bind_to_login()
         await self.accept()
-        # Something may have changed between the page's render and this connection.
-        await self.send_update()
+        # Something may have changed between the page's render and joining the audience.
+        AUDIENCES.owe(LOBBY_GROUP, self)
 
     async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+        if self.watching:
+            await AUDIENCES.leave(LOBBY_GROUP, self)
         await self.unbind_from_login()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # The lobby is read-only over the socket: every change is an HTTP POST, checked there.
         return
-
-    async def lobby_changed(self, event: dict[str, Any]) -> None:
-        # Every event is answered, even in a burst: each render reads the current tables,
-        # so the last one sent is always up to date, and lobby changes are few per second.
-        await self.send_update()
-
-    async def send_update(self) -> None:
-        viewer = self.scope.get("user")
-        if self.table_id is None:
-            html = await database_sync_to_async(in_viewer_locale(self.scope, present.render_lobby))(
-                viewer, self.page_number
-            )
-        else:
-            follow = self.seen_status == Table.Status.OPEN
-            html, status = await database_sync_to_async(
-                in_viewer_locale(self.scope, present.render_table_live)
-            )(self.table_id, viewer, follow)
-            if status is not None:
-                self.seen_status = status
-        await self.send(text_data=html)

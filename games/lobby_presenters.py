@@ -8,13 +8,14 @@ cannot leak them by accident.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.core.paginator import Paginator
-from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery, prefetch_related_objects
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -63,7 +64,6 @@ class TableCard:
     seats: tuple[SeatView, ...]
     preset_label: str
     notes: tuple[str, ...]
-    rules: tuple[tuple[str, str], ...]
     series: str
     pace: str
     pace_label: str
@@ -71,6 +71,19 @@ class TableCard:
     game_url: str | None
     viewer_seat: int | None
     viewer_is_owner: bool
+    # Whose table it is: with the seats' user ids, what makes a card seen by nobody into the
+    # card a given viewer sees (:func:`seen_by`).
+    owner_id: int | None = None
+    # The table's rules as the engine loads them, worded by :attr:`rules` when shown.
+    game_type: str = ""
+    loaded_rules: Any = None
+
+    @property
+    def rules(self) -> tuple[tuple[str, str], ...]:
+        """Every option the owner set, as (option, value) in the active language.  Only a
+        table's own page shows them, so they are worded there, not with every card a lobby
+        refresh makes (a third of its read's CPU)."""
+        return presenter_for(self.game_type).rule_rows(self.loaded_rules)
 
     @property
     def free_seats(self) -> int:
@@ -177,7 +190,6 @@ def table_card(table: Table, viewer_id: int | None) -> TableCard:
         seats=seats,
         preset_label=preset_label(table.game_type, table.preset),
         notes=presentation.rule_notes(table.preset, rules),
-        rules=presentation.rule_rows(rules),
         series=presentation.series_text(rules),
         pace=table.pace,
         pace_label=pace_text(table),
@@ -185,16 +197,42 @@ def table_card(table: Table, viewer_id: int | None) -> TableCard:
         game_url=reverse("games:game", args=[game_id]) if game_id else None,
         viewer_seat=viewer_seat,
         viewer_is_owner=viewer_id is not None and viewer_id == table.owner_id,
+        owner_id=table.owner_id,
+        game_type=table.game_type,
+        loaded_rules=rules,
     )
+
+
+def seat_of(card: TableCard, viewer_id: int | None) -> int | None:
+    """Where ``viewer_id`` sits at the card's table (None: nowhere, or a visitor)."""
+    if viewer_id is None:
+        return None
+    return next((s.position for s in card.seats if s.user_id == viewer_id), None)
+
+
+def seen_by(card: TableCard, viewer_id: int | None) -> TableCard:
+    """The card as ``viewer_id`` sees it, from the same card as anyone else sees it: where
+    they sit and whether the table is theirs are the only things that differ."""
+    return replace(
+        card,
+        viewer_seat=seat_of(card, viewer_id),
+        viewer_is_owner=viewer_id is not None and viewer_id == card.owner_id,
+    )
+
+
+def _with_latest_game() -> QuerySet[Table]:
+    latest_game = Game.objects.filter(table=OuterRef("pk")).order_by("-number").values("pk")[:1]
+    return Table.objects.annotate(current_game_id=Subquery(latest_game))
+
+
+def _seats_and_ratings() -> tuple[Any, ...]:
+    return (Prefetch("seats", queryset=Seat.objects.select_related("user")), "seats__user__ratings")
 
 
 def tables() -> QuerySet[Table]:
     """Tables with what a card needs in three queries: seats with their users, the users'
     ratings, the latest game."""
-    latest_game = Game.objects.filter(table=OuterRef("pk")).order_by("-number").values("pk")[:1]
-    return Table.objects.annotate(current_game_id=Subquery(latest_game)).prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("user")), "seats__user__ratings"
-    )
+    return _with_latest_game().prefetch_related(*_seats_and_ratings())
 
 
 def viewer_id_of(user: Any) -> int | None:
@@ -238,21 +276,54 @@ def page_number_of(raw: object) -> int:
 
 def open_public_tables(viewer: Any, page_number: int = 1) -> LobbyPage:
     """Page ``page_number`` of the open public tables (the last page if there are fewer)."""
+    page = open_public_pages([page_number])[page_number]
     viewer_id = viewer_id_of(viewer)
-    found = tables().filter(status=Table.Status.OPEN, is_public=True).order_by("-created_at", "-pk")
-    paginator = Paginator(found, LOBBY_PAGE_SIZE)
-    page = paginator.get_page(page_number)
-    return LobbyPage(
-        cards=[table_card(table, viewer_id) for table in page.object_list],
-        number=page.number,
-        page_count=paginator.num_pages,
-        table_count=paginator.count,
-        first_index=page.start_index(),
-        last_index=page.end_index(),
-        link_numbers=[
-            number if isinstance(number, int) else None
-            for number in paginator.get_elided_page_range(page.number, on_each_side=1, on_ends=1)
-        ],
+    return replace(page, cards=[seen_by(card, viewer_id) for card in page.cards])
+
+
+def open_public_pages(page_numbers: Iterable[int]) -> dict[int, LobbyPage]:
+    """The pages asked for by number, as nobody in particular sees them: one count for all,
+    and one read of each page actually shown (a number past the end shows the last page)."""
+    return lobby_lists(page_numbers, live=False)[0]
+
+
+def lobby_lists(
+    page_numbers: Iterable[int], live: bool = True
+) -> tuple[dict[int, LobbyPage], list[TableCard]]:
+    """The lobby's pages asked for by number and its "live now" list, as nobody in particular
+    sees them, in five queries for all: the count, each page shown, the live games, and the
+    seats and ratings of all their tables at once."""
+    found = _with_latest_game().filter(status=Table.Status.OPEN, is_public=True)
+    paginator = Paginator(found.order_by("-created_at", "-pk"), LOBBY_PAGE_SIZE)
+    shown: dict[int, tuple[Any, list[Table]]] = {}
+    number_of = {}
+    for asked in page_numbers:
+        page = paginator.get_page(asked)
+        shown.setdefault(page.number, (page, list(page.object_list)))
+        number_of[asked] = page.number
+    playing = list(_live_tables()) if live else []
+    prefetch_related_objects(
+        [*(t for _, page_tables in shown.values() for t in page_tables), *playing],
+        *_seats_and_ratings(),
+    )
+    pages = {
+        number: LobbyPage(
+            cards=[table_card(table, None) for table in page_tables],
+            number=number,
+            page_count=paginator.num_pages,
+            table_count=paginator.count,
+            first_index=page.start_index(),
+            last_index=page.end_index(),
+            link_numbers=[
+                n if isinstance(n, int) else None
+                for n in paginator.get_elided_page_range(number, on_each_side=1, on_ends=1)
+            ],
+        )
+        for number, (page, page_tables) in shown.items()
+    }
+    return (
+        {asked: pages[number] for asked, number in number_of.items()},
+        [table_card(table, None) for table in playing],
     )
 
 
@@ -264,12 +335,16 @@ def live_public_games(viewer: Any, limit: int = LIVE_LIMIT) -> list[TableCard]:
     """Public tables whose series is being played, most recently active first: anyone, a
     visitor too, may watch their game (a private table never appears)."""
     viewer_id = viewer_id_of(viewer)
-    found = (
-        tables()
+    found = _live_tables(limit).prefetch_related(*_seats_and_ratings())
+    return [table_card(table, viewer_id) for table in found]
+
+
+def _live_tables(limit: int = LIVE_LIMIT) -> QuerySet[Table]:
+    return (
+        _with_latest_game()
         .filter(status=Table.Status.PLAYING, is_public=True, current_game_id__isnull=False)
         .order_by("-updated_at", "-pk")[:limit]
     )
-    return [table_card(table, viewer_id) for table in found]
 
 
 def tables_of(viewer: Any) -> list[TableCard]:
@@ -277,10 +352,26 @@ def tables_of(viewer: Any) -> list[TableCard]:
     viewer_id = viewer_id_of(viewer)
     if viewer_id is None:
         return []
+    return tables_of_each([viewer_id]).get(viewer_id, [])
+
+
+def tables_of_each(viewer_ids: Iterable[int]) -> dict[int, list[TableCard]]:
+    """:func:`tables_of` for several viewers at once (three queries for all), by viewer id;
+    a viewer who sits at no open or playing table is left out."""
+    wanted = set(viewer_ids)
+    if not wanted:
+        return {}
     found = tables().filter(
-        seats__user_id=viewer_id, status__in=(Table.Status.OPEN, Table.Status.PLAYING)
+        pk__in=Seat.objects.filter(user_id__in=wanted).values("table_id"),
+        status__in=(Table.Status.OPEN, Table.Status.PLAYING),
     )
-    return [table_card(table, viewer_id) for table in found]
+    each: dict[int, list[TableCard]] = {}
+    for table in found:
+        card = table_card(table, None)
+        for seat in card.seats:
+            if seat.user_id in wanted:
+                each.setdefault(seat.user_id, []).append(seen_by(card, seat.user_id))
+    return each
 
 
 def visible_table(pk: int, viewer: Any) -> Table | None:

@@ -16,14 +16,18 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from remi_site.routing import websocket_urlpatterns  # noqa: E402
+from remi_site.socket_limits import SocketLimits  # noqa: E402
 from remi_site.websocket_origin import SameOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         # The origin check stops other sites' pages (any other scheme, host or port) from
-        # opening sockets with our cookies.
-        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        # opening sockets with our cookies; then no client holds more than its share of the
+        # process's sockets, counted before anything reads the session or the database.
+        "websocket": SameOriginValidator(
+            SocketLimits(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )
 

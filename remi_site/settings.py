@@ -255,6 +255,11 @@ HEALTHZ_CELERY_TIMEOUT = 1.0
 # lobby with tables nobody else can see past.
 MAX_OPEN_TABLES_PER_USER = env_int("MAX_OPEN_TABLES_PER_USER", 5, minimum=1)
 TABLE_CREATIONS_PER_MINUTE = env_int("TABLE_CREATIONS_PER_MINUTE", 3, minimum=1)
+# Open WebSockets one client may hold in one web process (remi_site/socket_limits.py): a page
+# holds one to three (its live part, the chat, the badge of games waiting).  An address is
+# shared by the people behind one network's router, so its cap is the larger.
+MAX_SOCKETS_PER_ADDRESS = env_int("MAX_SOCKETS_PER_ADDRESS", 100, minimum=1)
+MAX_SOCKETS_PER_SESSION = env_int("MAX_SOCKETS_PER_SESSION", 30, minimum=1)
 
 # --- Accounts -------------------------------------------------------------------------------
 

@@ -7,7 +7,8 @@ of a state reaches its templates."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -62,6 +63,7 @@ class TableLine:
     adjudicated: bool
     overridden: bool
     viewer_plays: bool
+    player_ids: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,7 @@ class StandingLine:
     byes: int
     withdrawn: bool
     is_viewer: bool
+    player_id: int | None = None
 
 
 def viewer_id_of(user: Any) -> int | None:
@@ -178,6 +181,7 @@ def _table_line(match: Match, game: Game | None, names: dict[int, str], viewer: 
         adjudicated=match.adjudicated,
         overridden=match.overridden,
         viewer_plays=viewer in match.players,
+        player_ids=tuple(match.players),
     )
 
 
@@ -232,6 +236,7 @@ def standing_lines(tournament: Tournament, viewer: int | None) -> list[StandingL
             byes=row["byes"],
             withdrawn=row.get("withdrawn", False),
             is_viewer=row["player"] == viewer,
+            player_id=row["player"],
         )
         for row in rows
     ]
@@ -286,20 +291,68 @@ def bracket_rounds(tournament: Tournament) -> list[list[list[str]]]:
     return rounds
 
 
+@dataclass(frozen=True)
+class LiveFacts:
+    """The page's live part as nobody in particular sees it: read once, shared by every
+    viewer (:func:`context_for` marks one viewer's own lines)."""
+
+    tournament: Tournament
+    players: list[PlayerLine]
+    rounds: list[RoundLine]
+    standings: list[StandingLine]
+    bracket: list[list[list[str]]]
+
+    @cached_property
+    def involved(self) -> frozenset[int]:
+        """The users who see the part differently from a stranger: registered, ranked or
+        seated at one of its tables."""
+        return frozenset(
+            [p.user_id for p in self.players]
+            + [row.player_id for row in self.standings if row.player_id is not None]
+            + [pid for r in self.rounds for t in r.tables for pid in t.player_ids]
+        )
+
+
+def live_facts(tournament: Tournament) -> LiveFacts:
+    return LiveFacts(
+        tournament=tournament,
+        players=player_lines(tournament),
+        rounds=round_lines(tournament, None),
+        standings=standing_lines(tournament, None),
+        bracket=bracket_rounds(tournament),
+    )
+
+
+def context_for(facts: LiveFacts, viewer_id: int | None, logged_in: bool) -> dict[str, Any]:
+    """The live part's context for a viewer: ``viewer_id`` None for anyone who is not
+    involved (:attr:`LiveFacts.involved`), who sees only whether they may register."""
+    tournament = facts.tournament
+    registered = next((p for p in facts.players if p.user_id == viewer_id), None)
+    rounds, standings = facts.rounds, facts.standings
+    if viewer_id is not None:
+        rounds = [
+            replace(
+                r,
+                tables=tuple(replace(t, viewer_plays=viewer_id in t.player_ids) for t in r.tables),
+            )
+            for r in rounds
+        ]
+        standings = [replace(row, is_viewer=row.player_id == viewer_id) for row in standings]
+    return {
+        "tournament": tournament,
+        "players": facts.players,
+        "rounds": rounds,
+        "standings": standings,
+        "bracket": facts.bracket,
+        "viewer_registered": registered is not None and not registered.withdrawn,
+        "can_register": tournament.registration_open and logged_in,
+    }
+
+
 def live_context(tournament: Tournament, viewer: Any) -> dict[str, Any]:
     """The page's live part for ``viewer``: everything but the rules."""
     viewer_id = viewer_id_of(viewer)
-    players = player_lines(tournament)
-    registered = next((p for p in players if p.user_id == viewer_id), None)
-    return {
-        "tournament": tournament,
-        "players": players,
-        "rounds": round_lines(tournament, viewer_id),
-        "standings": standing_lines(tournament, viewer_id),
-        "bracket": bracket_rounds(tournament),
-        "viewer_registered": registered is not None and not registered.withdrawn,
-        "can_register": tournament.registration_open and viewer_id is not None,
-    }
+    return context_for(live_facts(tournament), viewer_id, viewer_id is not None)
 
 
 def page_context(tournament: Tournament, viewer: Any) -> dict[str, Any]:
@@ -318,10 +371,23 @@ def _language_of(viewer: Any) -> str:
 
 
 def render_live(tournament_id: int, viewer: Any) -> str:
-    """The live part as an out-of-band swap for the page's socket ("" if it is gone)."""
+    """One viewer's live part as an out-of-band swap ("" if it is gone), as their page's
+    socket is sent it (``tournaments.consumers`` shares it between viewers alike)."""
     tournament = visible(tournament_id)
     if tournament is None:
         return ""
     with translation.override(_language_of(viewer)):
         context = {**live_context(tournament, viewer), "oob": True}
         return render_to_string("tournaments/detail.html#live", context)
+
+
+def read_live(tournament_id: int) -> LiveFacts | None:
+    """What the page's sockets show, read once for all of them (None: gone)."""
+    tournament = visible(tournament_id)
+    return live_facts(tournament) if tournament is not None else None
+
+
+def render_live_for(facts: LiveFacts, viewer_id: int | None, logged_in: bool) -> str:
+    """The live part as an out-of-band swap, in the active language and time zone."""
+    context = {**context_for(facts, viewer_id, logged_in), "oob": True}
+    return render_to_string("tournaments/detail.html#live", context)

@@ -8,7 +8,7 @@ from playwright.sync_api import Browser, expect
 from games import services
 from games.lobby_presenters import LOBBY_PAGE_SIZE
 from tests.conftest import make_user
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PHONE, off_the_browser_loop, wait_for_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -48,3 +48,34 @@ def test_page_links_work_with_the_keyboard_and_a_tap_on_a_phone(
         expect(page.locator("#open-tables .table-card")).to_have_count(LOBBY_PAGE_SIZE)
     finally:
         context.close()
+
+
+@pytest.fixture
+def one_socket_per_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    """daphne started after this (``asgi_site`` inherits the environment) lets each client
+    address hold one socket."""
+    monkeypatch.setenv("MAX_SOCKETS_PER_ADDRESS", "1")
+
+
+def test_a_tab_past_the_socket_cap_says_too_many_open_tabs_and_the_first_stays_live(
+    one_socket_per_address, visitor, alice
+):
+    first = visitor()
+    first.goto("/lobby/")
+    wait_for_socket(first)
+    second = first.context.new_page()  # another tab of the same browser
+    second.goto("/lobby/")
+    note = second.locator("#socket-limit")
+    expect(note).to_be_visible()
+    expect(note).to_have_text(
+        "Too many open tabs: this page no longer updates by itself. Close some of this "
+        "site's tabs, then reload this page."
+    )
+    # Accepted, then closed at once with the code; the htmx ws extension does not try again.
+    assert second.evaluate("window.remiSockets") == 1
+    expect(first.locator("#socket-limit")).to_be_hidden()
+    table = off_the_browser_loop(services.create_table, alice, seat_count=2)
+    expect(first.locator(f"#table-card-{table.pk}")).to_be_visible()
+    second.wait_for_timeout(500)
+    assert second.evaluate("window.remiSockets") == 1
+    expect(second.locator(f"#table-card-{table.pk}")).to_have_count(0)

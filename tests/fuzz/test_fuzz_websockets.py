@@ -1,8 +1,10 @@
-"""Fuzzing the WebSocket entry points: every route's URL and query string, odd paths, and
-whatever frames a client may send (text, binary, huge).
+"""Fuzzing the WebSocket entry points: every route's URL and query string, odd paths,
+whatever frames a client may send (text, binary, huge), and many sockets from one client.
 
 Properties: the application never raises and nothing is logged at ERROR; a socket either is
-refused at the handshake or stays usable; after the run a legal move still reaches a socket.
+refused at the handshake or stays usable; past the caps of one address or one session a socket
+is closed at once with the documented code, below them never, and other clients' sockets work
+meanwhile; after the run a legal move still reaches a socket.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from games import services
 from games.engine import GAMES
 from games.models import Game
 from remi_site.asgi import application
+from remi_site.socket_limits import TOO_MANY_SOCKETS_CLOSE_CODE, address_key
 from tests.fuzz.conftest import fuzz_settings
 from tests.fuzz.strategies import any_text, query
 from tests.games.conftest import two_player_game
@@ -72,6 +75,12 @@ def game(alice, bob) -> Game:
 @pytest.fixture
 def cookies(alice, carol) -> dict[str, list[tuple[bytes, bytes]]]:
     return {"player": [cookie_of(alice)], "spectator": [cookie_of(carol)], "anonymous": []}
+
+
+@pytest.fixture
+def bobs(bob) -> tuple[bytes, bytes]:
+    """The session cookie of Bob, the game's other player."""
+    return cookie_of(bob)
 
 
 def query_string(params: dict, raw: str | None) -> str:
@@ -173,6 +182,143 @@ def test_fuzz_every_websocket_route_and_frame(
     qs = query_string(params, raw_query)[:4000]
     full = f"{path}?{qs}" if qs else path
     event_loop_thread(exercise(full, SITE + cookies[viewer], sent))
+    assert error_log.take() == []
+
+
+# --- Many sockets from one client --------------------------------------------------------
+
+# The caps the example clients meet (remi_site/socket_limits.py); low, so that a few sockets
+# reach them.
+ADDRESS_CAP = 4
+SESSION_CAP = 3
+# Someone else, elsewhere: never one of the generated clients (see ``other_address``).
+OTHERS = ("192.0.2.77", "2001:db8:ffff:ffff::77")
+
+socket_kinds = st.sampled_from(
+    ["lobby", "table", "game", "chat", "me", "ping", "tournament", "other"]
+)
+client_addresses = st.one_of(
+    st.ip_addresses(v=4).map(str),
+    st.ip_addresses(v=6).map(str),
+    st.ip_addresses(v=4).map(lambda a: f"::ffff:{a}"),
+)
+forged_sessions = st.text(
+    st.characters(min_codepoint=0x21, max_codepoint=0x7E, exclude_characters=';,"\\'),
+    min_size=1,
+    max_size=60,
+)
+
+
+def other_address(address: str) -> str:
+    return next(o for o in OTHERS if address_key(o) != address_key(address))
+
+
+def path_of(kind: str, game: Game, junk: str) -> str:
+    return {
+        "lobby": "/ws/lobby/",
+        "table": f"/ws/lobby/?table={game.table_id}&seen=playing",
+        "game": f"/ws/games/{game.pk}/",
+        "chat": f"/ws/games/{game.pk}/chat/",
+        "me": "/ws/me/",
+        "ping": "/ws/ping/",
+        "tournament": "/ws/tournaments/999999/",
+        "other": "/ws/" + quote(junk, safe="/")[:200],
+    }[kind]
+
+
+def client_socket(path: str, address: str, headers: list) -> WebsocketCommunicator:
+    ws = WebsocketCommunicator(application, path, headers=SITE + headers)
+    ws.scope["client"] = [address, 50000]  # as daphne gives it (with --proxy-headers too)
+    return ws
+
+
+async def first_output(ws: WebsocketCommunicator) -> dict[str, Any] | None:
+    """What the server sent with the handshake's answer, if anything yet."""
+    if await ws.receive_nothing(timeout=0):
+        return None
+    return await ws.receive_output(timeout=1)
+
+
+async def one_client(
+    game: Game,
+    count_input: Callable[[], None],
+    attempts: list[tuple[str, str]],
+    address: str,
+    session: list,
+    others: list,
+) -> None:
+    """The client opens every socket of ``attempts`` and holds those it is given; past a cap
+    each is closed at once with the code, and below the caps none is.  Meanwhile someone
+    else's sockets work; afterwards, with every socket closed, the client may open again."""
+    held: list[WebsocketCommunicator] = []
+    try:
+        for kind, junk in attempts:
+            count_input()
+            over = len(held) >= ADDRESS_CAP or (bool(session) and len(held) >= SESSION_CAP)
+            ws = client_socket(path_of(kind, game, junk), address, session)
+            connected, _ = await ws.connect(timeout=5)
+            first = await first_output(ws) if connected else None
+            if over:
+                assert connected, kind
+                assert first == {"type": "websocket.close", "code": TOO_MANY_SOCKETS_CLOSE_CODE}
+                await ws.disconnect(timeout=10)
+            elif connected and (first is None or first["type"] == "websocket.send"):
+                held.append(ws)
+            else:
+                # Refused by the route itself (no such path, a page the viewer may not see),
+                # never for the count.
+                assert first is None or first.get("code") != TOO_MANY_SOCKETS_CLOSE_CODE
+                await ws.disconnect(timeout=10)
+        # Someone else, meanwhile: a player's rack and a ping from other addresses.
+        elsewhere = other_address(address)
+        rack = client_socket(f"/ws/games/{game.pk}/", elsewhere, others)
+        ping = client_socket("/ws/ping/", elsewhere, [])
+        for ws in (rack, ping):
+            connected, _ = await ws.connect(timeout=5)
+            assert connected
+        assert 'id="game-rack"' in await rack.receive_from(timeout=5)
+        await ping.send_json_to({"payload": 1})
+        assert await ping.receive_json_from(timeout=5) == {"type": "pong", "payload": 1}
+        for ws in (rack, ping):
+            await ws.disconnect(timeout=10)
+    finally:
+        for ws in held:
+            await ws.disconnect(timeout=10)
+    # Every place given back: the client opens a socket again.
+    again = client_socket("/ws/ping/", address, session)
+    connected, _ = await again.connect(timeout=5)
+    assert connected and await first_output(again) is None
+    await again.disconnect(timeout=10)
+
+
+@fuzz_settings(300)
+@given(
+    attempts=st.lists(st.tuples(socket_kinds, any_text), min_size=1, max_size=12),
+    address=client_addresses,
+    who=st.sampled_from(["player", "spectator", "anonymous", "forged"]),
+    forged=forged_sessions,
+)
+def test_fuzz_many_sockets_from_one_client(
+    settings,
+    game,
+    cookies,
+    bobs,
+    error_log,
+    count_input,
+    in_process_channel_layer,
+    event_loop_thread,
+    attempts,
+    address,
+    who,
+    forged,
+):
+    settings.MAX_SOCKETS_PER_ADDRESS = ADDRESS_CAP
+    settings.MAX_SOCKETS_PER_SESSION = SESSION_CAP
+    if who == "forged":
+        session = [(b"cookie", f"{settings.SESSION_COOKIE_NAME}={forged}".encode())]
+    else:
+        session = cookies[who]
+    event_loop_thread(one_client(game, count_input, attempts, address, session, [bobs]))
     assert error_log.take() == []
 
 

@@ -10,14 +10,20 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
+from django.utils import translation
 
 from games.models import Game
+from games.services import publish
 from remi_site.asgi import application
+from tests.conftest import make_user
 from tests.games.test_game_consumer import HOST, ORIGIN, session_cookie
+from tests.partial_renders import counted_renders
 from tests.tournaments.helpers import players, tournament
 from tests.tournaments.test_ratings import play_to_the_end
-from tournaments import services
+from tournaments import presenters, services
+from tournaments.live import CHANGED, group_name
 from tournaments.models import Match, Tournament
 
 TILE = re.compile(r"\b[RYBK](?:1[0-3]|[1-9])\b")
@@ -153,3 +159,44 @@ def test_the_socket_refuses_a_draft_or_unknown_tournament(alice):
 
     assert not async_to_sync(attempt)(f"/ws/tournaments/{draft.pk}/")
     assert not async_to_sync(attempt)("/ws/tournaments/999999/")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_change_renders_the_live_part_once_per_kind_of_viewer_not_per_socket(alice, bob, carol):
+    """Issue 27, fault 5: eight sockets on the page, one change: one render for the visitors,
+    one for logged-in strangers (who may register), one for each player of the tournament
+    (their own row marked), each the same as a render for that viewer alone."""
+    event = tournament(alice, seat_count=2, rounds=1)
+    services.open_registration(event, alice)
+    services.register(event, bob)
+    services.register(event, carol)
+    dave, erin = make_user("dave"), make_user("erin")
+    viewers = [None, None, None, dave, erin, bob, bob, carol]
+    cookies = [session_cookie(v) if v is not None else None for v in viewers]
+    path = f"/ws/tournaments/{event.pk}/"
+
+    async def scenario(renders) -> list[str]:
+        sockets = []
+        for cookie in cookies:
+            ws = WebsocketCommunicator(
+                application, path, headers=[ORIGIN, HOST, *([cookie] if cookie else [])]
+            )
+            connected, _ = await ws.connect()
+            assert connected
+            await ws.receive_from(timeout=5)
+            sockets.append(ws)
+        renders.clear()
+        await database_sync_to_async(publish)(group_name(event.pk), dict(CHANGED))
+        seen = [await ws.receive_from(timeout=5) for ws in sockets]
+        for ws in sockets:
+            await ws.disconnect()
+        return seen
+
+    with counted_renders() as renders:
+        seen = async_to_sync(scenario)(renders)
+        assert renders["live"] == 4
+    for viewer, html in zip(viewers, seen, strict=True):
+        with translation.override("en"):
+            assert html == presenters.render_live(event.pk, viewer or AnonymousUser())
+    assert 'id="register-button"' in seen[3] and 'id="register-button"' not in seen[0]
+    assert "You are registered." in seen[5] and "You are registered." not in seen[3]
