@@ -817,6 +817,10 @@ def main() -> None:
         web_procs=args.web_procs,
         port=args.port,
         app="bench.floor_asgi:application",
+        # Every client of the bench is on this machine's one address, and a driver's player
+        # may hold more sockets than a person's tabs would.
+        MAX_SOCKETS_PER_ADDRESS="100000",
+        MAX_SOCKETS_PER_SESSION="100000",
     ) as stack:
         import django
         from django.conf import settings
