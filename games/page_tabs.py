@@ -3,7 +3,7 @@
 A move made through ``act`` is answered with the mover's new position, and the same position
 used to reach that page a second time over its socket: one full render of the mover's seat per
 move spent on news the page already had.  Each game page gives itself a random name as it
-loads (static/js/page-tab.js; the server's HTML stays the same for every load), sends the
+loads (static/js/game-shell.js; the server's HTML stays the same for every load), sends the
 name with its moves (a header) and opens its socket with it.  The
 move's announcement says which page was answered, and only that page's socket skips it: the
 mover's other tabs, devices and every other seat are sent the move as before.

@@ -61,24 +61,31 @@
     connection(retried ? words("sayLost", LOST) : words("sayClosed", CLOSED));
   });
 
+  // --- The page's name ------------------------------------------------------------------------
+
+  // Given before htmx starts (on DOMContentLoaded, after every deferred script), so the socket
+  // opens named: a move this page made over HTTP is then not sent to it again (games/page_tabs.py).
+  document.querySelectorAll("[data-page-tab][ws-connect]").forEach((element) => {
+    const name = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) =>
+      b.toString(16).padStart(2, "0"),
+    ).join("");
+    element.setAttribute("ws-connect", element.getAttribute("ws-connect") + "&tab=" + name);
+    element.setAttribute("hx-headers", JSON.stringify({ "X-Remi-Tab": name }));
+  });
+
   // --- Moves over the socket ----------------------------------------------------------------
 
-  // A move travels over the page's open socket (games/consumers.py reads the same fields as
-  // the act view): no request of its own, and its answer comes back on the socket that brings
-  // everyone else's moves.  Without an open socket the form posts over HTTP as before.  The
-  // forms that make moves are marked data-move; the ws extension's ws-send would bind the
-  // same forms a second time beside hx-post, and queue a move while the socket is down
-  // instead of posting it.
+  // A move form (data-move) goes over the game's open socket, the same fields as the act view
+  // reads (games/consumers.py); HTTP while the socket is down.  Not ws-send: it would bind
+  // the form twice beside hx-post, and queue moves while the socket is down.
   let socket = null;
-  // The page has other sockets (the chat's, the header's badge): only the game's takes moves.
   document.body.addEventListener("htmx:wsOpen", (event) => {
     if (event.target.id === "game") socket = event.detail.socketWrapper;
   });
   document.body.addEventListener("htmx:wsClose", (event) => {
     if (event.target.id === "game") socket = null;
   });
-  // On the document: it runs after every page script's htmx:configRequest (on the body) has
-  // put the selection into the form's fields.
+  // On the document: after each game's own configRequest has added the selection.
   document.addEventListener("htmx:configRequest", (event) => {
     const detail = event.detail;
     if (!socket || !detail.elt.matches || !detail.elt.matches("#game form[data-move]")) return;
@@ -87,15 +94,12 @@
       fields[name] = name in fields ? [].concat(fields[name], value) : value;
     });
     socket.send(JSON.stringify(fields), detail.elt);
-    event.preventDefault(); // no request: the answer comes over the socket
+    event.preventDefault();
   });
-
-  // The answer to a move that went in says so first (games.consumers.ACTED): the page then
-  // lets go of what the move used up, as the act view's "remi:acted" event makes it do.
-  const ACTED = "<!--acted-->";
-  function announceActed(message) {
-    if (String(message).startsWith(ACTED)) htmx.trigger(document.body, "remi:acted");
-  }
+  // The answer to a move that went in starts so; the page lets go of what the move used.
+  const announceActed = (message) => {
+    if (String(message).startsWith("<!--acted-->")) htmx.trigger(document.body, "remi:acted");
+  };
 
   // --- The typed move -----------------------------------------------------------------------
 

@@ -1,10 +1,7 @@
-/* Every page with a live part: when the server refuses this page a socket because the
-   browser holds too many already (remi_site/socket_limits.py, close code 4429), the page says
-   so, instead of a live part that stops updating with no word of why.  The htmx ws extension
-   does not try again after that code, so nothing spins meanwhile. */
+/* The server closed this page's socket with 4429 (too many of this browser's sockets open,
+   remi_site/socket_limits.py): say so; the ws extension does not retry that code. */
 (function () {
   "use strict";
-  // remi_site.socket_limits.TOO_MANY_SOCKETS_CLOSE_CODE
   const TOO_MANY_SOCKETS = 4429;
   document.addEventListener("htmx:wsClose", function (event) {
     const closed = event.detail && event.detail.event;
