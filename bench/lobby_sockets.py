@@ -14,8 +14,8 @@ been announced, so each process's lobby work for it is under way when the move a
 is the case the issue measured.  (``--together`` posts both in the same instant instead, from
 two threads released together: then which announcement each process hears first is a race,
 and the figures are a mix of moves that waited and moves that did not.)  The move is timed
-from its POST to the frame with the new version on every other seat's socket; then the bench
-waits until every lobby socket has had its update, so the next repetition starts idle.
+from its sending (over the mover's game socket, as the page sends it; its POST with ``--over
+http``) to the frame with the new version on every other seat's socket; then the bench waits until every lobby socket has had its update, so the next repetition starts idle.
 
 For each N of ``--sockets``: ``--repeat`` repetitions with no lobby socket open, then N
 anonymous lobby sockets from this one address (spread over the processes, as a load balancer
@@ -29,6 +29,7 @@ a move and what they set off); the load average before each block.
 
     python bench/lobby_sockets.py [--sockets 50,150,300] [--repeat 7] [--web-procs 2]
                                   [--game remi] [--players 4] [--seed 0] [--together]
+                                  [--over socket|http]
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ from live import (
     cpu_seconds,
     logged_in,
     open_all,
+    send_over_socket,
 )
 from stack import HOST, Stack, describe_database, describe_redis, make_users, running_stack
 
@@ -191,6 +193,22 @@ def post_move(run: TableRun, game: str, rng: random.Random, start: Start) -> dic
     return choose_and_post(run, game, rng)
 
 
+async def move(
+    run: TableRun,
+    args: argparse.Namespace,
+    pool: ThreadPoolExecutor,
+    rng: random.Random,
+    start: Start,
+) -> dict[str, Any]:
+    """The move, when ``start`` lets it go: over the mover's game socket as the page sends it,
+    or posted to the act endpoint (``--over http``)."""
+    loop = asyncio.get_running_loop()
+    if args.over == "http":
+        return await loop.run_in_executor(pool, post_move, run, args.game, rng, start)
+    await loop.run_in_executor(pool, start.move_may_go)
+    return await send_over_socket(run, args, pool, rng)
+
+
 async def repetition(
     run: TableRun,
     creator: Player,
@@ -208,7 +226,7 @@ async def repetition(
         start = Start(args.together)
         created, moved = await asyncio.gather(
             loop.run_in_executor(pool, post_creation, creator, fields, start),
-            loop.run_in_executor(pool, post_move, run, args.game, rng, start),
+            move(run, args, pool, rng, start),
         )
         status, created_at = created
         if status != 302:
@@ -338,6 +356,13 @@ def main() -> None:
         action="store_true",
         help="post the move and the creation in the same instant (default: the move the\n"
         "moment the creation is answered, when its change has been announced)",
+    )
+    parser.add_argument(
+        "--over",
+        choices=("socket", "http"),
+        default="socket",
+        help="the move goes over the mover's game socket, as the page sends it (default),\n"
+        "or is posted to the act endpoint",
     )
     args = parser.parse_args()
     try:
