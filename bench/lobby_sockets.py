@@ -15,7 +15,8 @@ is the case the issue measured.  (``--together`` posts both in the same instant 
 two threads released together: then which announcement each process hears first is a race,
 and the figures are a mix of moves that waited and moves that did not.)  The move is timed
 from its sending (over the mover's game socket, as the page sends it; its POST with ``--over
-http``) to the frame with the new version on every other seat's socket; then the bench waits until every lobby socket has had its update, so the next repetition starts idle.
+http``) to the frame with the new version on every other seat's socket; then the bench waits
+until every lobby socket has had its update, so the next repetition starts idle.
 
 For each N of ``--sockets``: ``--repeat`` repetitions with no lobby socket open, then N
 anonymous lobby sockets from this one address (spread over the processes, as a load balancer
