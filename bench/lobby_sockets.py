@@ -334,7 +334,8 @@ def print_blocks(blocks: list[Block]) -> None:
             + (f"  ({b.missed} missed)" if b.missed else "")
         )
     print(
-        "(medians over the repetitions, move POST to the frame on every other seat's socket; "
+        "(medians over the repetitions, the move sent (or posted) to the frame on every other "
+        "seat's socket; "
         "CPU: the daphne processes' per repetition; lobby caught up: creation POST to the "
         "last lobby socket's frame, median; driver CPU: this process's per repetition with "
         "the sockets, on the same cores)"
