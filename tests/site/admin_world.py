@@ -279,8 +279,11 @@ PENDING_MESSAGES = re.compile(r'<ul class="(?:messages|messagelist)"[^>]*>.*?</u
 
 def answer(client: Client, path: str, params: dict[str, Any]) -> tuple[int, str, str]:
     """What the user is told: the status, where a redirect leads, and the page (its CSRF
-    token aside, which is new on every page, and the messages earlier requests left)."""
+    token aside, which is new on every page, and the messages earlier requests left; runs of
+    white space as one)."""
     response = client.get(path, params)
     body = response.content.decode(errors="replace")
     body = PENDING_MESSAGES.sub("", CSRF_TOKEN.sub(r"\1", body))
+    # The blank lines around a message list stay when it is taken out.
+    body = re.sub(r"\s+", " ", body)
     return response.status_code, response.get("Location", ""), body
