@@ -82,6 +82,13 @@ def arranging_note(template: str, name: str, locale: tuple[str, Any]) -> str:
     )
 
 
+@functools.lru_cache(maxsize=64)
+def unreadable_note(locale: tuple[str, Any]) -> str:
+    """The answer to a frame that is no move: no database, so rendered on the event loop, and
+    once per locale (a client sending garbage gets no render per frame)."""
+    return run_in_locale(locale, render_to_string, "games/includes/socket_refusal.html")
+
+
 class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
     game_id: int
     seat: int | None = None
@@ -159,9 +166,7 @@ class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
         return html, answer.viewing.game.version
 
     async def _unreadable(self) -> str:
-        return await database_sync_to_async(run_in_locale)(
-            self.locale, render_to_string, "games/includes/socket_refusal.html"
-        )
+        return unreadable_note(self.locale)
 
     async def game_updated(self, event: dict[str, Any]) -> None:
         version = event.get("version")
