@@ -56,6 +56,10 @@ def measure(key: str, users: list[Any], moves: int, seed: int) -> None:
     cost: collections.Counter[str] = collections.Counter()
     own: collections.Counter[str] = collections.Counter()
     other: collections.Counter[str] = collections.Counter()
+    size: collections.Counter[str] = collections.Counter()
+    unsent: collections.Counter[str] = collections.Counter()
+    alike: collections.Counter[str] = collections.Counter()
+    versions = 0
     previous: dict[tuple[int | None, str], str] = {}
     rng = random.Random(seed)
     renders = 0
@@ -71,6 +75,7 @@ def measure(key: str, users: list[Any], moves: int, seed: int) -> None:
                 continue
             snapshot = live_views.read_snapshot(game.pk)
             now: dict[str, set[str]] = collections.defaultdict(set)
+            versions += 1
             for viewer in [None, 0, 1, 2, 3]:
                 context = presenters.game_context(
                     snapshot.game,
@@ -86,23 +91,34 @@ def measure(key: str, users: list[Any], moves: int, seed: int) -> None:
                     html = render_to_string(f"{template}#{name}", context)
                     spent = time.thread_time() - started
                     cost[name] += spent
+                    size[name] += len(html.encode())
                     if previous.get((viewer, name)) == html:
                         own[name] += spent
+                        unsent[name] += len(html.encode())
                     elif html in now[name]:
                         other[name] += spent
                     now[name].add(html)
                     previous[(viewer, name)] = html
+            for name in names:
+                alike[name] += len(now[name]) == 1
             seat = min(game.to_act)
             action = engine.random_action(engine.load(game.state), seat, rng)
             services.play(game.pk, seat, str(action), game.version)
     total = sum(cost.values())
     print(f"{key}: {renders} viewer renders, {1000 * total / renders:.2f} ms of parts each")
-    print(f"  {'part':<12} {'share':>6}  {'as own last':>11}  {'as another':>10}")
+    print(
+        f"  {'part':<12} {'share':>6}  {'as own last':>11}  {'as another':>10}"
+        f"  {'bytes':>7}  {'unchanged':>9}  {'all alike':>9}"
+    )
     for name in names:
         share = 100 * cost[name] / total
         mine = 100 * own[name] / max(cost[name], 1e-9)
         theirs = 100 * other[name] / max(cost[name], 1e-9)
-        print(f"  {name:<12} {share:5.1f}%  {mine:10.1f}%  {theirs:9.1f}%")
+        print(
+            f"  {name:<12} {share:5.1f}%  {mine:10.1f}%  {theirs:9.1f}%"
+            f"  {size[name] / renders:7.0f}  {100 * unsent[name] / max(size[name], 1):8.1f}%"
+            f"  {100 * alike[name] / max(versions, 1):8.1f}%"
+        )
     print(
         f"  repeating: {100 * sum(own.values()) / total:.1f}% as the viewer's own last, "
         f"{100 * sum(other.values()) / total:.1f}% as another viewer's now\n"

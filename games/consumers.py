@@ -31,6 +31,7 @@ from accounts.sockets import LoginBoundSocket
 from games import live_views, moves, page_tabs, presenters, services
 from games.engine.core.numbers import parse_natural
 from games.models import Seat
+from games.page_parts import Rendered, SentParts, part_names, render_parts
 from games.spectators import SPECTATORS
 from remi_site.socket_locale import run_in_locale, viewer_locale
 
@@ -100,8 +101,11 @@ class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
     locale: tuple[str, Any] = ("en", None)  # the viewer's language and time zone
     tab = ""  # the page's own name (games.page_tabs): its moves are answered over HTTP
     template = ""  # the game's page template, whose partials the socket sends
+    sent: SentParts  # what this socket last sent of each part: only the changed ones go
+    viewing_as: tuple[int | None, tuple[str, Any]] | None = None  # in live_views.VIEWERS
 
     async def connect(self) -> None:
+        self.sent = SentParts()
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         viewing = await database_sync_to_async(presenters.viewable_game)(
             self.game_id, self.scope.get("user")
@@ -121,6 +125,8 @@ class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
             await self.channel_layer.group_add(self.group, self.channel_name)
         await self.bind_to_login()
         await self.accept()
+        self.viewing_as = (self.seat, self.locale)
+        live_views.VIEWERS.add(self.game_id, *self.viewing_as)
         query = self.scope.get("query_string", b"")
         known = _client_version(query)
         self.tab = page_tabs.valid_tab(_query_value(query, "tab"))
@@ -131,6 +137,9 @@ class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
         await self._send_if_newer()
 
     async def disconnect(self, code: int) -> None:
+        if self.viewing_as is not None:
+            live_views.VIEWERS.remove(self.game_id, *self.viewing_as)
+            self.viewing_as = None
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.watching:
@@ -149,21 +158,36 @@ class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
         if answer is None:  # the game is gone, or the viewer may no longer see it
             await self.close()
             return
-        html, version = answer
+        rendered, played = answer
+        if played:
+            # Every part: the mover's page may show a draft or an order the socket never
+            # sent, and lets go of its selection with this answer.
+            html = ACTED + self.sent.changed(rendered, whole=True)
+        else:
+            # A refusal's parts are sent as they are, the error with them.
+            html = self.sent.note(rendered.parts, always=True)
         # At or past this version the page has it all: the move's own announcement, which
         # waits behind this handler, is then skipped as old news.
-        self.sent_version = max(self.sent_version, version)
+        self.sent_version = max(self.sent_version, rendered.version)
         await self.send(text_data=html)
 
-    def _move(self, fields: QueryDict) -> tuple[str, int] | None:
+    def _move(self, fields: QueryDict) -> tuple[Rendered, bool] | None:
         answer = moves.submit(self.game_id, self.scope.get("user"), fields)
         if answer is None:
             return None
-        context = {**answer.context, "oob": True}
-        html = render_to_string(f"{answer.template}#{answer.part}", context)
+        version = answer.viewing.game.version
         if answer.played is not None:
-            html = ACTED + html
-        return html, answer.viewing.game.version
+            # Rendered in the move's own hop for every socket here, this one's seat included.
+            key = (self.game_id, version, self.seat, self.locale, "")
+            ready = live_views.SHARED.ready(key)
+            if ready is not None:
+                return ready, True
+        names = part_names(answer.template) if answer.part == moves.UPDATES else [answer.part]
+        parts = render_parts(answer.template, answer.context, names)
+        if answer.played is None:
+            return Rendered(version, parts), False
+        stamp = next((s.rack_order for s in answer.viewing.seats if s.position == self.seat), None)
+        return Rendered(version, parts, stamp), True
 
     async def _unreadable(self) -> str:
         return unreadable_note(self.locale)
@@ -184,13 +208,21 @@ class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
             # This page made the move and has its answer, the same position: not sent twice.
             # Only from the version it already showed, so a page behind still catches up;
             # only for the seat that moved, so a page's name given by another seat is no use.
+            # The page's parts came over HTTP: the socket no longer knows what it shows.
             self.sent_version = version
+            self.sent.forget()
             return
         rendered = await live_views.SHARED.updates(self.game_id, version, self.seat, self.locale)
-        if rendered is None or rendered[1] <= self.sent_version:
+        if rendered is None or rendered.version <= self.sent_version:
             return
-        html, self.sent_version = rendered
-        await self.send(text_data=html)
+        await self._send_parts(rendered)
+
+    async def _send_parts(self, rendered: Rendered) -> None:
+        """The parts of ``rendered`` that differ from what this socket last sent."""
+        self.sent_version = rendered.version
+        html = self.sent.changed(rendered)
+        if html:
+            await self.send(text_data=html)
 
     async def game_next_dealt(self, event: dict[str, Any]) -> None:
         """The series' next game (or a rematch table) was made: this finished game's result
@@ -208,10 +240,9 @@ class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
             await self._send_if_newer(known=-1)
             return
         rendered = await live_views.SHARED.updates(self.game_id, 0, self.seat, self.locale, news)
-        if rendered is None or rendered[1] < self.sent_version:
+        if rendered is None or rendered.version < self.sent_version:
             return
-        html, self.sent_version = rendered
-        await self.send(text_data=html)
+        await self._send_parts(rendered)
 
     async def game_arranging(self, event: dict[str, Any]) -> None:
         """Another seat is composing its turn: a note, never the draft (which stays on the
@@ -223,19 +254,20 @@ class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
             return
         if not isinstance(name, str) or not self.template:
             return
-        await self.send(text_data=arranging_note(self.template, name, self.locale))
+        note = arranging_note(self.template, name, self.locale)
+        # The next update's own "arranging" part (no note) then differs, and is sent.
+        self.sent.note((("arranging", note),), always=True)
+        await self.send(text_data=note)
 
     async def _send_if_newer(self, known: int | None = None) -> None:
         known = self.sent_version if known is None else known
         rendered = await database_sync_to_async(run_in_locale)(self.locale, self._render, known)
         if rendered is None:
             return
-        html, version = rendered
-        self.sent_version = version
-        await self.send(text_data=html)
+        await self._send_parts(rendered)
 
-    def _render(self, known: int) -> tuple[str, int] | None:
-        """This seat's partials at the game's current version, if newer than ``known``.
+    def _render(self, known: int) -> Rendered | None:
+        """This seat's parts at the game's current version, if newer than ``known``.
 
         Three queries (game with table, seats, recent actions); a finished game adds one to
         find the next game of the series.
@@ -246,4 +278,5 @@ class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
         seats = list(Seat.objects.of_table(game.table_id))
         context = presenters.game_context(game, seats, self.seat)
         template = presenters.presenter_for(game.table.game_type).template
-        return render_to_string(f"{template}#updates", {**context, "oob": True}), game.version
+        stamp = next((s.rack_order for s in seats if s.position == self.seat), None)
+        return Rendered(game.version, render_parts(template, context), stamp)

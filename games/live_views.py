@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,7 @@ from django.template.loader import render_to_string
 from games import presenters
 from games.engine import get_game
 from games.models import Action, Game, Seat
+from games.page_parts import Rendered, render_parts
 from remi_site.socket_locale import run_in_locale
 
 if TYPE_CHECKING:
@@ -104,30 +106,85 @@ def snapshot_after(played: Played) -> Snapshot:
     )
 
 
-def render_updates(snapshot: Snapshot, seat: int | None) -> str:
-    """The page's partials for ``seat`` (None: a spectator), as the socket sends them."""
-    game = snapshot.game
-    context = presenters.game_context(
-        game, snapshot.seats, seat, actions=snapshot.actions, state=snapshot.state
+def viewer_context(snapshot: Snapshot, seat: int | None) -> dict[str, Any]:
+    """The template context of ``snapshot`` for ``seat`` (None: a spectator)."""
+    return presenters.game_context(
+        snapshot.game, snapshot.seats, seat, actions=snapshot.actions, state=snapshot.state
     )
+
+
+def render_updates(snapshot: Snapshot, seat: int | None) -> str:
+    """The page's whole ``updates`` for ``seat`` (None: a spectator), rendered in one piece:
+    what a socket's parts add up to when it is sent every one of them."""
+    context = viewer_context(snapshot, seat)
     return render_to_string(f"{snapshot.template}#updates", {**context, "oob": True})
 
 
 _FAILED = object()  # the shared render raised: each waiting socket renders on its own
 
+# Renders kept at most (a few per game with a recent move); the oldest go first.
+MAX_RENDERS = 4000
+
+
+class Viewers:
+    """Per process: whom this process's sockets on each game show it to (a seat, or None for
+    the spectators) and in which language, so that the move's own hop can render for them
+    before they hear of it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()  # added on the event loop, read in worker threads
+        self._by_game: dict[int, Counter[tuple[int | None, Locale]]] = {}
+
+    def add(self, game_id: int, seat: int | None, locale: Locale) -> None:
+        with self._lock:
+            self._by_game.setdefault(game_id, Counter())[(seat, locale)] += 1
+
+    def remove(self, game_id: int, seat: int | None, locale: Locale) -> None:
+        with self._lock:
+            viewers = self._by_game.get(game_id)
+            if viewers is None:
+                return
+            viewers[(seat, locale)] -= 1
+            if viewers[(seat, locale)] <= 0:
+                del viewers[(seat, locale)]
+            if not viewers:
+                del self._by_game[game_id]
+
+    def of(self, game_id: int) -> list[tuple[int | None, Locale]]:
+        with self._lock:
+            return list(self._by_game.get(game_id, ()))
+
+
+VIEWERS = Viewers()
+
+
+def seat_stamp(snapshot: Snapshot, seat: int | None) -> Any:
+    """What ``seat``'s parts show that the version does not count: its rack order or draft,
+    saved over HTTP (``Seat.rack_order``)."""
+    if seat is None:
+        return None
+    return next((s.rack_order for s in snapshot.seats if s.position == seat), None)
+
 
 class SharedViews:
-    """Per process: the latest snapshot of each game, and renders per (game, version, seat)."""
+    """Per process: the latest snapshot of each game, the parts every viewer sees alike per
+    (game, version, language), and each viewer's parts per (game, version, seat, language)."""
 
     def __init__(self, seconds: float = SHARED_SECONDS) -> None:
         self.seconds = seconds
         # By game and news tag ("" for moves): news is read afresh, once, under its own tag.
         self._snapshots: dict[tuple[int, str], Snapshot] = {}
         self._lock = threading.Lock()  # the snapshots are read and written in worker threads
+        # Made in worker threads, read on the loop: under the lock, with when they were made.
+        self._done: OrderedDict[RenderKey, tuple[Rendered, float]] = OrderedDict()
+        self._public: OrderedDict[tuple[int, int, Locale, str], tuple[Rendered, float]] = (
+            OrderedDict()
+        )
         # Only touched on the event loop's thread.
         self._renders: dict[RenderKey, asyncio.Future[Any]] = {}
         self.reads = 0  # snapshots read, for the tests and the bench
-        self.renders = 0
+        self.renders = 0  # viewers' parts rendered
+        self.public_renders = 0  # the parts alike for all rendered (once per version, language)
 
     def snapshot(self, game_id: int, version: int, news: str = "") -> Snapshot | None:
         """A snapshot at ``version`` or later, read now unless a recent one will do; with
@@ -159,6 +216,13 @@ class SharedViews:
         with self._lock:
             self._keep((snapshot.game.pk, ""), snapshot, time.monotonic())
 
+    def prerender(self, snapshot: Snapshot) -> None:
+        """In the move's own hop, after it is saved: every viewer this process has a socket
+        for gets its parts rendered now, so that its socket sends them as soon as it hears
+        of the move, with no hop and no render of its own."""
+        for seat, locale in VIEWERS.of(snapshot.game.pk):
+            self.rendered(snapshot, seat, locale)
+
     def _keep(self, key: tuple[int, str], fresh: Snapshot, now: float) -> None:
         kept = self._snapshots.get(key)
         if kept is None or kept.game.version <= fresh.game.version:
@@ -174,15 +238,80 @@ class SharedViews:
             oldest = min(self._snapshots, key=lambda k: self._snapshots[k].read_at)
             del self._snapshots[oldest]
 
-    def _render(self, key: RenderKey) -> tuple[str, int] | None:
+    def _recent(self, store: OrderedDict[Any, tuple[Rendered, float]], key: Any) -> Rendered | None:
+        with self._lock:
+            found = store.get(key)
+        if found is None or time.monotonic() - found[1] >= self.seconds:
+            return None
+        return found[0]
+
+    def _store(
+        self, store: OrderedDict[Any, tuple[Rendered, float]], key: Any, value: Rendered
+    ) -> None:
+        with self._lock:
+            store[key] = (value, time.monotonic())
+            store.move_to_end(key)
+            while len(store) > MAX_RENDERS:
+                store.popitem(last=False)
+
+    def ready(self, key: RenderKey) -> Rendered | None:
+        """The parts for ``key`` if they were rendered in the last few seconds."""
+        return self._recent(self._done, key)
+
+    def rendered(
+        self, snapshot: Snapshot, seat: int | None, locale: Locale, news: str = ""
+    ) -> Rendered:
+        """``seat``'s parts (None: a spectator's) of ``snapshot`` in ``locale``: the parts
+        alike for everyone from the one render for them, the rest rendered for the seat.
+        Kept a few seconds for every socket of the process that asks."""
+        game = snapshot.game
+        key: RenderKey = (game.pk, game.version, seat, locale, news)
+        done = self.ready(key)
+        if done is not None:
+            return done
+        public = self._public_parts(snapshot, locale, news)
+        if seat is None:
+            result = public
+        else:
+            result = run_in_locale(locale, self._seat_parts, snapshot, seat, public)
+        self._store(self._done, key, result)
+        return result
+
+    def _public_parts(self, snapshot: Snapshot, locale: Locale, news: str) -> Rendered:
+        """A spectator's parts, of which the presentation's ``public_parts`` are every
+        viewer's too: rendered once per game, version, language (and news)."""
+        game = snapshot.game
+        key = (game.pk, game.version, locale, news)
+        done = self._recent(self._public, key)
+        if done is None:
+            done = run_in_locale(locale, self._spectator_parts, snapshot)
+            self._store(self._public, key, done)
+        return done
+
+    def _spectator_parts(self, snapshot: Snapshot) -> Rendered:
+        context = viewer_context(snapshot, None)
+        with self._lock:
+            self.renders += 1  # the spectators' render, whose alike parts every seat shares
+            self.public_renders += 1
+        return Rendered(snapshot.game.version, render_parts(snapshot.template, context))
+
+    def _seat_parts(self, snapshot: Snapshot, seat: int, public: Rendered) -> Rendered:
+        alike = presenters.presenter_for(snapshot.game.table.game_type).public_parts
+        context = viewer_context(snapshot, seat)
+        own = dict(
+            render_parts(snapshot.template, context, [n for n, _ in public.parts if n not in alike])
+        )
+        with self._lock:
+            self.renders += 1
+        parts = tuple((n, html if n in alike else own[n]) for n, html in public.parts)
+        return Rendered(snapshot.game.version, parts, seat_stamp(snapshot, seat))
+
+    def _render(self, key: RenderKey) -> Rendered | None:
         game_id, version, seat, locale, news = key
         snapshot = self.snapshot(game_id, version, news)
         if snapshot is None:
             return None
-        html = run_in_locale(locale, render_updates, snapshot, seat)
-        with self._lock:
-            self.renders += 1
-        return html, snapshot.game.version
+        return self.rendered(snapshot, seat, locale, news)
 
     async def updates(
         self,
@@ -191,12 +320,16 @@ class SharedViews:
         seat: int | None,
         locale: Locale = ENGLISH,
         news: str = "",
-    ) -> tuple[str, int] | None:
-        """``seat``'s partials (None: a spectator's) at ``version`` or later, in ``locale``,
-        and the version they show; None when the game is gone.  Rendered once per process for
-        everyone with the same key who asks within a few seconds.  ``news`` names what changed
-        without a move (``game.next_dealt``): read afresh once for it, then shared."""
+    ) -> Rendered | None:
+        """``seat``'s parts (None: a spectator's) at ``version`` or later, in ``locale``;
+        None when the game is gone.  Rendered once per process for everyone with the same key
+        who asks within a few seconds (in the move's own hop, when the move was made here).
+        ``news`` names what changed without a move (``game.next_dealt``): read afresh once
+        for it, then shared."""
         key: RenderKey = (game_id, version, seat, locale, news)
+        done = self.ready(key)
+        if done is not None:
+            return done
         loop = asyncio.get_running_loop()
         pending = self._renders.get(key)
         if pending is not None and pending.get_loop() is loop:
@@ -222,6 +355,8 @@ class SharedViews:
     def clear(self) -> None:
         with self._lock:
             self._snapshots.clear()
+            self._done.clear()
+            self._public.clear()
         self._renders.clear()
 
 

@@ -65,6 +65,9 @@ def submit(
         snapshot = live_views.snapshot_after(played)
         live_views.SHARED.prime(snapshot)
         kept.append(snapshot)
+        # In this same hop, each viewer with a socket here gets its parts rendered, so that
+        # its socket sends them as soon as the news comes, without a hop of its own.
+        live_views.SHARED.prerender(snapshot)
 
     viewing: presenters.Viewing | None = None
     presentation: presenters.Presentation | None = None

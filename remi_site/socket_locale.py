@@ -52,11 +52,10 @@ def viewer_locale(scope: dict[str, Any]) -> tuple[str, Any]:
 def run_in_locale(locale: tuple[str, Any], render: Callable[P, R], *args: Any, **kwargs: Any) -> R:
     """``render(*args, **kwargs)`` in the language and time zone of :func:`viewer_locale`."""
     language, zone = locale
-    with translation.override(language):
-        if zone is None:
-            return render(*args, **kwargs)
-        with timezone.override(zone):
-            return render(*args, **kwargs)
+    # The zone is set even when it is the site's own (None): a render nested in another
+    # viewer's (the move's hop renders for every socket) must not keep the outer one's.
+    with translation.override(language), timezone.override(zone):
+        return render(*args, **kwargs)
 
 
 def in_viewer_locale(scope: dict[str, Any], render: Callable[P, R]) -> Callable[P, R]:

@@ -171,6 +171,10 @@ class Presentation(ABC):
     # rummy's whole-table plays) says so; its template then has the partials "draft" (the
     # drafting seat's answer) and "arranging" (the note the other seats get).
     drafts: ClassVar[bool] = False
+    # The parts of ``updates`` that every viewer sees alike (no "you", no seat's own
+    # controls): rendered once per version and language from a spectator's context and
+    # sent to every seat as they are.  The tests check each seat's own render is the same.
+    public_parts: ClassVar[frozenset[str]] = frozenset()
 
     def refusal_text(self, refusal: Exception, game: Game) -> str:
         """The sentence a player reads for a refused move.  Engines that speak in codes

@@ -131,6 +131,7 @@ class BasicRummyPresentation(CardRummyPresentation):
     template = "games/basic-rummy/game.html"
     replay_template = "games/basic-rummy/replay.html"
     rule_options_template = "games/basic-rummy/rule_options.html"
+    public_parts = frozenset({"piles", "table"})
     script = "js/basic-rummy.js"
     action_form = rummy_forms.ActionForm
     rule_fields = rummy_forms.RULE_FIELDS

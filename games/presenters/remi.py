@@ -359,6 +359,7 @@ class RemiPresentation(Presentation):
     template = "games/remi/game.html"
     replay_template = "games/remi/replay.html"
     rule_options_template = "games/remi/rule_options.html"
+    public_parts = frozenset({"row"})
     script = "js/remi.js"
     action_form = remi_forms.ActionForm
     rule_fields = remi_forms.RULE_FIELDS

@@ -307,6 +307,7 @@ class RummikubPresentation(Presentation):
     template = "games/rummikub/game.html"
     replay_template = "games/rummikub/replay.html"
     rule_options_template = "games/rummikub/rule_options.html"
+    public_parts = frozenset({"arranging"})
     script = "js/rummikub.js"
     action_form = rummikub_forms.ActionForm
     rule_fields = rummikub_forms.RULE_FIELDS

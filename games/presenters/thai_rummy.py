@@ -152,6 +152,7 @@ class ThaiRummyPresentation(CardRummyPresentation):
     template = "games/thai-rummy/game.html"
     replay_template = "games/thai-rummy/replay.html"
     rule_options_template = "games/thai-rummy/rule_options.html"
+    public_parts = frozenset({"table"})
     script = "js/basic-rummy.js"  # the card rummies share one page script
     action_form = thai_forms.ActionForm
     rule_fields = thai_forms.RULE_FIELDS

@@ -73,6 +73,16 @@
     element.setAttribute("hx-headers", JSON.stringify({ "X-Remi-Tab": name }));
   });
 
+  // --- The version a move answers -----------------------------------------------------------
+
+  // A socket sends only the parts that changed, so the controls keep no version of their own:
+  // a game form answers the version the status shows.  Before the socket's handler below.
+  document.addEventListener("htmx:configRequest", (event) => {
+    const data = event.detail.formData;
+    const status = one("#game-status[data-version]");
+    if (status && inGame(event.detail.elt) && data.has("version")) data.set("version", status.dataset.version);
+  });
+
   // --- Moves over the socket ----------------------------------------------------------------
 
   // A move form (data-move) goes over the game's open socket, the same fields as the act view

@@ -66,7 +66,7 @@ def test_a_legal_move_applies_and_answers_with_every_part_out_of_band(client, pl
     game = fresh(started)
     assert game.version == 1
     assert game.state["discards"] == tile
-    assert 'name="version" value="1"' in html
+    assert 'class="game-status" data-version="1"' in html
 
 
 def test_a_move_can_be_typed_in_notation(client, players, started):
@@ -105,7 +105,7 @@ def test_a_stale_version_says_the_game_moved_on_and_sends_a_fresh_view(client, p
     assert response.status_code == 200
     html = response.content.decode()
     assert "The game has moved on" in error_text(html)
-    assert 'name="version" value="1"' in html
+    assert 'class="game-status" data-version="1"' in html
     for part in PARTS:
         assert f'id="{part}"' in html
     assert_unchanged(started, before)

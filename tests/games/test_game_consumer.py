@@ -76,7 +76,7 @@ def test_each_seat_receives_its_own_rack_after_a_move_and_never_the_other(alice,
     racks = [r.split() for r in Game.objects.get(pk=started.pk).state["racks"]]
     for seat, html in enumerate(received):
         assert sorted(rack_tiles(html)) == sorted(racks[seat])
-        assert 'name="version" value="1"' in html
+        assert 'class="game-status" data-version="1"' in html
         assert {"game-status", "game-rack", "game-controls", "game-log"} <= set(top_level_ids(html))
         # The other rack is nowhere in this seat's rack section, nor are tiles only it holds
         # anywhere else (tiles also on the table or in the row may show there legitimately).
@@ -131,7 +131,7 @@ def test_a_socket_behind_the_game_is_sent_the_current_view_at_once(alice, starte
         return html, quiet
 
     html, quiet = async_to_sync(scenario)()
-    assert 'name="version" value="1"' in html
+    assert 'class="game-status" data-version="1"' in html
     assert quiet
 
 
@@ -194,11 +194,11 @@ def test_the_page_that_made_a_move_is_not_sent_it_again_but_every_other_page_is(
         return answer.content.decode(), on_other_tab, on_rival, skipped, next_move
 
     answer, on_other_tab, on_rival, skipped, next_move = async_to_sync(scenario)()
-    assert 'name="version" value="1"' in answer
-    assert 'name="version" value="1"' in on_other_tab
-    assert 'name="version" value="1"' in on_rival
+    assert 'class="game-status" data-version="1"' in answer
+    assert 'class="game-status" data-version="1"' in on_other_tab
+    assert 'class="game-status" data-version="1"' in on_rival
     assert skipped, "the page that made the move was sent it a second time"
-    assert 'name="version" value="2"' in next_move
+    assert 'class="game-status" data-version="2"' in next_move
 
 
 def test_a_page_name_not_in_the_form_of_one_is_ignored():
@@ -230,7 +230,7 @@ def test_garbage_frames_do_not_break_the_socket(alice, started):
         await ws.disconnect()
         return html
 
-    assert 'name="version" value="1"' in async_to_sync(scenario)()
+    assert 'class="game-status" data-version="1"' in async_to_sync(scenario)()
 
 
 @pytest.mark.parametrize("who", ["outsider", "anonymous"])
@@ -268,7 +268,7 @@ def test_a_consumer_render_makes_a_bounded_number_of_queries(
     with django_assert_max_num_queries(4):
         rendered = consumer._render(-1)
     assert rendered is not None
-    assert rendered[1] == 0
+    assert rendered.version == 0
     assert consumer._render(0) is None  # nothing newer: one query, nothing rendered
 
 
@@ -308,7 +308,7 @@ def test_spectators_share_one_render_and_each_seat_gets_its_own(alice, bob, caro
             assert "You are watching this game." in html
             assert html == received[4]
         else:
-            assert 'name="version" value="1"' in html
+            assert 'class="game-status" data-version="1"' in html
             assert sorted(rack_tiles(html)) == sorted(racks[seat])
             public = set(racks[seat]) | set(state["discards"].split()) | {state["exposed"]}
             for tile in set(racks[1 - seat]) - public:

@@ -65,4 +65,4 @@ def test_the_same_move_from_several_tabs_at_once_applies_once(live_server, alice
     assert game.state["discards"] == tile
     assert list(Action.objects.filter(game=game).values_list("version", flat=True)) == [1]
     # Every tab that lost the race was shown the position after the winning move.
-    assert all('name="version" value="1"' in html for html in moved_on)
+    assert all('class="game-status" data-version="1"' in html for html in moved_on)
