@@ -52,8 +52,9 @@ class _TopLevel(HTMLParser):
             self._close(end)
 
     def _close(self, end: int) -> None:
-        assert self.current_id, f"a top-level element without an id: {self.html[self.start:end][:200]}"
-        self.parts.append((self.current_id, self.html[self.start : end]))
+        element = self.html[self.start : end]
+        assert self.current_id, f"a top-level element without an id: {element[:200]}"
+        self.parts.append((self.current_id, element))
 
 
 def frame_parts(html: str) -> list[tuple[str, str]]:
