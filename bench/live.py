@@ -103,6 +103,7 @@ class Socket:
         self.arrivals: list[tuple[int, float]] = []  # (version, perf_counter), newest last
         self.waiters: list[tuple[int, asyncio.Future[float]]] = []
         self.frames = 0
+        self.sizes: Counter[int] = Counter()  # bytes of the frames that showed each version
         self.ws: Any = None
         self.task: asyncio.Task[None] | None = None
 
@@ -131,6 +132,9 @@ class Socket:
                 if not found:
                     continue
                 version = int(found.group(1))
+                self.sizes[version] += (
+                    len(message) if isinstance(message, bytes) else len(text.encode())
+                )
                 if self.arrivals and version <= self.arrivals[-1][0]:
                     continue
                 self.arrivals.append((version, now))
@@ -260,6 +264,7 @@ class Phase:
     to_each: list[float] = field(default_factory=list)  # ms per move and other seat
     to_spectators: list[float] = field(default_factory=list)  # ms per move: slowest spectator
     post: list[float] = field(default_factory=list)  # ms: the act POST's round trip
+    sizes: list[int] = field(default_factory=list)  # bytes per move and other seat
     counts: Counter[str] = field(default_factory=Counter)
     errors: list[str] = field(default_factory=list)
     elapsed: float = 0.0
@@ -508,6 +513,7 @@ async def play_ours(
             each = [(at - started) * 1000 for at in seen[: len(others)]]
             phase.to_all.append(max(each))
             phase.to_each.extend(each)
+            phase.sizes.extend(s.sizes[version] for s in others)
             if run.spectators:
                 phase.to_spectators.append((max(seen[len(others) :]) - started) * 1000)
             phase.post.append((moved["answered"] - started) * 1000)
@@ -640,6 +646,12 @@ def print_phase(phase: Phase, floors: Sequence[Phase] = ()) -> None:
     line("to each other seat's socket", phase.to_each)
     line("to every spectator", phase.to_spectators)
     line("the move's answer (the mover)", phase.post)
+    if phase.sizes:
+        sizes = phase.sizes
+        print(
+            f"  bytes sent per move to each other seat: median {statistics.median(sizes):,.0f},"
+            f" p90 {percentile(sizes, 0.9):,.0f}, mean {statistics.fmean(sizes):,.0f}"
+        )
     moves = max(phase.moves, 1)
     cpu = f"  CPU per move: daphne {phase.cpu / moves * 1000:.2f} ms"
     if phase.redis_cpu is not None:
