@@ -220,7 +220,9 @@ class SharedViews:
         """In the move's own hop, after it is saved: every viewer this process has a socket
         for gets its parts rendered now, so that its socket sends them as soon as it hears
         of the move, with no hop and no render of its own."""
-        for seat, locale in VIEWERS.of(snapshot.game.pk):
+        # The spectators first: their render's alike parts then serve every seat.
+        viewers = sorted(VIEWERS.of(snapshot.game.pk), key=lambda v: v[0] is not None)
+        for seat, locale in viewers:
             self.rendered(snapshot, seat, locale)
 
     def _keep(self, key: tuple[int, str], fresh: Snapshot, now: float) -> None:
@@ -269,10 +271,13 @@ class SharedViews:
         done = self.ready(key)
         if done is not None:
             return done
-        public = self._public_parts(snapshot, locale, news)
         if seat is None:
-            result = public
+            result = self._public_parts(snapshot, locale, news)
         else:
+            # The alike parts come from the spectators' render when there is one; a seat does
+            # not pay for a spectators' render nobody watches (its own render of those parts
+            # is the same bytes, and {% reuse %} serves it from the other seats' anyway).
+            public = self._recent(self._public, (game.pk, game.version, locale, news))
             result = run_in_locale(locale, self._seat_parts, snapshot, seat, public)
         self._store(self._done, key, result)
         return result
@@ -295,16 +300,18 @@ class SharedViews:
             self.public_renders += 1
         return Rendered(snapshot.game.version, render_parts(snapshot.template, context))
 
-    def _seat_parts(self, snapshot: Snapshot, seat: int, public: Rendered) -> Rendered:
-        alike = presenters.presenter_for(snapshot.game.table.game_type).public_parts
+    def _seat_parts(self, snapshot: Snapshot, seat: int, public: Rendered | None) -> Rendered:
         context = viewer_context(snapshot, seat)
-        own = dict(
-            render_parts(snapshot.template, context, [n for n, _ in public.parts if n not in alike])
-        )
         with self._lock:
             self.renders += 1
+        stamp = seat_stamp(snapshot, seat)
+        if public is None:
+            return Rendered(snapshot.game.version, render_parts(snapshot.template, context), stamp)
+        alike = presenters.presenter_for(snapshot.game.table.game_type).public_parts
+        names = [n for n, _ in public.parts if n not in alike]
+        own = dict(render_parts(snapshot.template, context, names))
         parts = tuple((n, html if n in alike else own[n]) for n, html in public.parts)
-        return Rendered(snapshot.game.version, parts, seat_stamp(snapshot, seat))
+        return Rendered(snapshot.game.version, parts, stamp)
 
     def _render(self, key: RenderKey) -> Rendered | None:
         game_id, version, seat, locale, news = key

@@ -7,6 +7,7 @@ says what the mover's page shows next, so the two doors refuse and answer alike.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -27,20 +28,37 @@ UPDATES = "updates"
 CONTROLS = "controls"
 
 
-@dataclass(frozen=True)
+@dataclass
 class Answer:
     """What the mover's page is sent: ``part`` of the game's template drawn with ``context``
-    (the HTTP status for the ``act`` view); ``played`` when the move went in."""
+    (the HTTP status for the ``act`` view); ``played`` when the move went in.  The context of
+    a move that went in is built when first asked for: the socket answers from the parts
+    already rendered in the move's hop, and never needs it."""
 
     viewing: presenters.Viewing
-    context: dict[str, Any]
+    given: dict[str, Any] | None
     part: str
     status: int = 200
     played: services.Played | None = None
+    shown: live_views.Snapshot | None = None
 
     @property
     def template(self) -> str:
         return presenters.presenter_for(self.viewing.game.table.game_type).template
+
+    @functools.cached_property
+    def context(self) -> dict[str, Any]:
+        if self.given is not None:
+            return self.given
+        assert self.shown is not None
+        viewing = self.viewing
+        return presenters.game_context(
+            viewing.game,
+            viewing.seats,
+            viewing.seat,
+            actions=self.shown.actions,
+            state=self.shown.state,
+        )
 
 
 def _answer(viewing: presenters.Viewing, part: str, status: int = 200, **extra: Any) -> Answer:
@@ -110,7 +128,4 @@ def submit(
         return _answer(viewing, CONTROLS, error=error)
     shown = kept[0] if kept else live_views.snapshot_of(played.game, played.seats, played.state)
     after = presenters.Viewing(played.game, shown.seats, viewing.seat)
-    context = presenters.game_context(
-        after.game, after.seats, after.seat, actions=shown.actions, state=shown.state
-    )
-    return Answer(after, context, UPDATES, played=played)
+    return Answer(after, None, UPDATES, played=played, shown=shown)

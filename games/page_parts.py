@@ -16,6 +16,7 @@ each seat's own render of them is the same bytes.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +27,39 @@ from template_partials.templatetags.partials import RenderPartialNode
 
 # What a socket shows for each part: (part name, HTML) in page order.
 Parts = tuple[tuple[str, str], ...]
+
+# Parts that only ever grow at their start, by the id of their list: the log, newest first.
+# Once a socket has sent one, it sends only the new entries, put at the list's start (htmx's
+# "afterbegin"), and the page keeps as many entries as a render shows (game-shell.js).
+GROWING = {"log": "game-log-list"}
+# A log entry as the game templates write it: its version, then lines of escaped text.
+LOG_ENTRY = re.compile(r'<li value="\d+" data-version="(\d+)">.*?</li>', re.S)
+BLANKS = re.compile(r"\s+")
+
+
+def appended(known: str, html: str, list_id: str) -> str | None:
+    """The entries ``html`` adds to ``known`` (both renders of a growing part) as an element
+    that puts them at the start of the page's list; None when ``html`` is not ``known`` with
+    entries added at its start (and perhaps the oldest dropped): then the whole part is sent."""
+    before = {m.group(1): m.group(0) for m in LOG_ENTRY.finditer(known)}
+    if not before or _around_entries(known) != _around_entries(html):
+        return None
+    last = max(int(version) for version in before)
+    added = []
+    for entry in LOG_ENTRY.finditer(html):
+        version = entry.group(1)
+        if int(version) > last:
+            added.append(entry.group(0))
+        elif before.get(version) != entry.group(0):
+            return None  # an entry the page has would read otherwise
+    if not added:
+        return None
+    return f'<ol id="{list_id}" hx-swap-oob="afterbegin">{"".join(added)}</ol>'
+
+
+def _around_entries(html: str) -> str:
+    """A growing part without its entries and the blanks between them."""
+    return BLANKS.sub(" ", LOG_ENTRY.sub("", html))
 
 
 @functools.cache
@@ -101,5 +135,8 @@ class SentParts:
             if not always and (known is html or known == html):
                 continue
             sent[name] = html
-            out.append(html)
+            grown = None
+            if known is not None and not always and name in GROWING:
+                grown = appended(known, html, GROWING[name])
+            out.append(html if grown is None else grown)
         return "".join(out)

@@ -83,6 +83,12 @@
     if (status && inGame(event.detail.elt) && data.has("version")) data.set("version", status.dataset.version);
   });
 
+  // The log is sent only its new entries (games/page_parts.py): keep the 40 a page draws.
+  document.body.addEventListener("htmx:oobAfterSwap", (event) => {
+    const list = event.detail.target;
+    if (list.id === "game-log-list") while (list.children.length > 40) list.lastElementChild.remove();
+  });
+
   // --- Moves over the socket ----------------------------------------------------------------
 
   // A move form (data-move) goes over the game's open socket, the same fields as the act view

@@ -23,7 +23,7 @@ from games.engine import GAMES, get_game
 from games.models import Game
 from games.page_parts import part_names, render_parts
 from tests.conftest import make_user
-from tests.games.socket_pages import SocketPage, frame_parts
+from tests.games.socket_pages import SocketPage, frame_parts, whole
 from tests.games.test_game_consumer import session_cookie, socket
 
 # Random games per game type (each played to its end or MOVES moves).
@@ -128,7 +128,7 @@ def test_a_socket_sends_only_what_changed_and_its_page_is_always_whole(alice, bo
     def whole_now() -> dict[str, str]:
         snapshot = live_views.read_snapshot(started.pk)
         assert snapshot is not None
-        return dict(frame_parts(live_views.render_updates(snapshot, other)))
+        return whole(live_views.render_updates(snapshot, other))
 
     async def scenario() -> None:
         ws = socket(started, cookie, "?version=0")
@@ -140,7 +140,7 @@ def test_a_socket_sends_only_what_changed_and_its_page_is_always_whole(alice, bo
             await database_sync_to_async(play_first)(started, version)
             frame = await ws.receive_from(timeout=5)
             sent.append(page.apply(frame))
-            assert page.parts == await database_sync_to_async(whole_now)()
+            assert page.shown() == await database_sync_to_async(whole_now)()
         every = sent[0]  # the first frame: the socket knew nothing of the page
         assert len(every) == len(names)
         assert all(len(ids) < len(every) for ids in sent[1:]), sent
@@ -162,7 +162,7 @@ def test_a_socket_sends_only_what_changed_and_its_page_is_always_whole(alice, bo
         again = socket(started, cookie, "?version=4")
         assert (await again.connect())[0]
         frame = await again.receive_from(timeout=5)
-        assert dict(frame_parts(frame)) == await database_sync_to_async(whole_now)()
+        assert whole(frame) == await database_sync_to_async(whole_now)()
         await again.disconnect()
 
     async_to_sync(scenario)()
