@@ -37,6 +37,7 @@ LOG_ENTRY = re.compile(r'<li value="\d+" data-version="(\d+)">.*?</li>', re.S)
 BLANKS = re.compile(r"\s+")
 
 
+@functools.lru_cache(maxsize=1024)  # every spectator of a game asks with the same two strings
 def appended(known: str, html: str, list_id: str) -> str | None:
     """The entries ``html`` adds to ``known`` (both renders of a growing part) as an element
     that puts them at the start of the page's list; None when ``html`` is not ``known`` with
