@@ -1,7 +1,5 @@
-/* What every game's page shares, whatever the game: saying when a request failed or the
-   socket dropped, keeping the typed move across redraws, clearing an old refusal once the
-   player builds the next move, and asking before a button marked data-confirm acts.
-   Loaded before the game's own script, so its handlers run first. */
+/* What every game's page shares.  Loaded before the game's own script, so its handlers run
+   first. */
 (function () {
   "use strict";
 
@@ -75,8 +73,7 @@
 
   // --- The version a move answers -----------------------------------------------------------
 
-  // A socket sends only the parts that changed, so the controls keep no version of their own:
-  // a game form answers the version the status shows.  Before the socket's handler below.
+  // The controls are not sent again for each version: a form answers the status's version.
   document.addEventListener("htmx:configRequest", (event) => {
     const data = event.detail.formData;
     const status = one("#game-status[data-version]");
@@ -91,9 +88,8 @@
 
   // --- Moves over the socket ----------------------------------------------------------------
 
-  // A move form (data-move) goes over the game's open socket, the same fields as the act view
-  // reads (games/consumers.py); HTTP while the socket is down.  Not ws-send: it would bind
-  // the form twice beside hx-post, and queue moves while the socket is down.
+  // A move form (data-move) goes over the open socket (games/consumers.py); HTTP while it is
+  // down.  Not ws-send: it would bind the form twice, and queue moves while the socket is down.
   let socket = null;
   document.body.addEventListener("htmx:wsOpen", (event) => {
     if (event.target.id === "game") socket = event.detail.socketWrapper;
