@@ -176,12 +176,10 @@ class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
         if answer is None:
             return None
         version = answer.viewing.game.version
-        if answer.played is not None:
-            # Rendered in the move's own hop for every socket here, this one's seat included.
-            key = (self.game_id, version, self.seat, self.locale, "")
-            ready = live_views.SHARED.ready(key)
-            if ready is not None:
-                return ready, True
+        if answer.played is not None and answer.shown is not None:
+            # The other seats' parts were rendered before the news went out; this seat's now,
+            # kept for its other tabs.
+            return live_views.SHARED.rendered(answer.shown, self.seat, self.locale), True
         names = part_names(answer.template) if answer.part == moves.UPDATES else [answer.part]
         parts = render_parts(answer.template, answer.context, names)
         if answer.played is None:

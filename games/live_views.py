@@ -216,14 +216,17 @@ class SharedViews:
         with self._lock:
             self._keep((snapshot.game.pk, ""), snapshot, time.monotonic())
 
-    def prerender(self, snapshot: Snapshot) -> None:
-        """In the move's own hop, after it is saved: every viewer this process has a socket
-        for gets its parts rendered now, so that its socket sends them as soon as it hears
-        of the move, with no hop and no render of its own."""
+    def prerender(self, snapshot: Snapshot, mover: int | None = None) -> None:
+        """In the move's own hop, after it is saved and before the news goes out: every
+        viewer this process has a socket for gets its parts rendered now, so that its socket
+        sends them as soon as it hears of the move, with no hop and no render of its own.
+        The ``mover``'s seat is left for after the news (its answer is the one part of the
+        hop no other seat waits for)."""
         # The spectators first: their render's alike parts then serve every seat.
         viewers = sorted(VIEWERS.of(snapshot.game.pk), key=lambda v: v[0] is not None)
         for seat, locale in viewers:
-            self.rendered(snapshot, seat, locale)
+            if seat is None or seat != mover:
+                self.rendered(snapshot, seat, locale)
 
     def _keep(self, key: tuple[int, str], fresh: Snapshot, now: float) -> None:
         kept = self._snapshots.get(key)

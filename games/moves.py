@@ -85,7 +85,7 @@ def submit(
         kept.append(snapshot)
         # In this same hop, each viewer with a socket here gets its parts rendered, so that
         # its socket sends them as soon as the news comes, without a hop of its own.
-        live_views.SHARED.prerender(snapshot)
+        live_views.SHARED.prerender(snapshot, mover=played.action.seat)
 
     viewing: presenters.Viewing | None = None
     presentation: presenters.Presentation | None = None
