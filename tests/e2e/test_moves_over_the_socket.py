@@ -68,6 +68,28 @@ def test_a_turn_of_every_game_is_played_over_the_socket(game_type, player, alice
     assert requests == []  # not one HTTP request for the move
     assert Action.objects.filter(game=game).count() == 1
 
+    # The next move, from whichever seat owes it: its page was sent only the parts that
+    # changed (its controls perhaps not at all), yet the move answers the version it shows.
+    game.refresh_from_db()
+    (second,) = game.to_act
+    engine = GAMES[game_type]
+    follow = str(engine.timeout_action(engine.load(game.state), second))
+    page = mine if second == mover else theirs
+    other = theirs if page is mine else mine
+    other.locator('#game-log-list > li[data-version="1"]').evaluate("li => li.dataset.kept = 'yes'")
+    play_notation(page, follow)
+    sent = expect_moves_sent(page, 2 if page is mine else 1)[-1]
+    assert sent["version"] == "1" and sent["notation"] == follow
+    for each in (mine, theirs):
+        expect_version(each, 2)
+        # The log was sent its new entry alone, put first in the list.
+        expect(each.locator("#game-log-list > li").first).to_have_attribute("data-version", "2")
+    # On the page that did not move, the first entry is the one it had: not drawn again.
+    kept = other.locator('#game-log-list > li[data-version="1"]')
+    expect(kept).to_have_attribute("data-kept", "yes")
+    assert requests == []
+    assert Action.objects.filter(game=game).count() == 2
+
 
 def test_a_move_whose_socket_is_cut_before_the_answer_is_applied_once(player, alice, bob):
     game, mover, move = off_the_browser_loop(started, "remi", alice, bob)
