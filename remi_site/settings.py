@@ -17,7 +17,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from remi_site.env import env_bool, env_int, env_list, env_optional, env_path, env_str
 from remi_site.paths import BASE_DIR, embedded_redis_socket, var_dir
-from remi_site.redis_urls import redis_settings
+from remi_site.redis_urls import OWN_URL_VARIABLES, redis_settings
 
 # --- Core -----------------------------------------------------------------------------------
 
@@ -61,6 +61,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /livez and /readyz first: no redirect, host check, session or Redis on the way to them.
+    "remi_site.probes.probe_middleware",
     "django.middleware.security.SecurityMiddleware",
     "remi_site.middleware.overlong_url_middleware",
     # WhiteNoise serves static files from daphne itself, so no separate file server is needed.
@@ -187,9 +189,21 @@ if not _database_url:
 # --- Redis: channel layer, cache, Celery broker ---------------------------------------------
 
 # Unset means the embedded redis-server (remi_site.embedded_redis) on a unix socket in var/.
-EMBEDDED_REDIS = env_optional("REDIS_URL") is None
-_redis = redis_settings(env_optional("REDIS_URL") or f"unix://{embedded_redis_socket()}")
+# Each use may have a URL of its own (remi_site/redis_urls.py, docs/operations.md); a use
+# without one takes its database from REDIS_URL as before.
+_own_redis = {
+    use: value
+    for use, variable in OWN_URL_VARIABLES.items()
+    if (value := env_optional(variable)) is not None
+}
+EMBEDDED_REDIS = env_optional("REDIS_URL") is None and len(_own_redis) < len(OWN_URL_VARIABLES)
+_redis = redis_settings(
+    env_optional("REDIS_URL")
+    or (None if len(_own_redis) == len(OWN_URL_VARIABLES) else f"unix://{embedded_redis_socket()}"),
+    own=_own_redis,
+)
 REDIS_URL = _redis.redis_url
+REDIS_USE_URLS = _redis.use_urls
 CACHES = _redis.caches
 CHANNEL_LAYERS = _redis.channel_layers
 CELERY_BROKER_URL = _redis.celery_broker_url
