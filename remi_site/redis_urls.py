@@ -80,10 +80,14 @@ def parse_redis_url(url: str, *, name: str = "REDIS_URL", uses: int = len(Use)) 
     parts = urlsplit(url)
     scheme = parts.scheme.lower()
     query = parse_qsl(parts.query, keep_blank_values=True)
-    db_in_query = [value for key, value in query if key == "db"]
-    rest = tuple((key, value) for key, value in query if key != "db")
+    # kombu spells a unix socket redis+socket:///path?virtual_host=n; the Celery command line
+    # reads BROKER_URL itself, so that variable must be in kombu's spelling and is read here too.
+    db_key = "virtual_host" if scheme == "redis+socket" else "db"
+    db_in_query = [value for key, value in query if key == db_key]
+    rest = tuple((key, value) for key, value in query if key != db_key)
 
-    if scheme == "unix":
+    if scheme in {"unix", "redis+socket"}:
+        scheme = "unix"
         if not parts.path.startswith("/"):
             raise ImproperlyConfigured(
                 f"{name} must give an absolute socket path, like unix:///srv/redis.sock"
@@ -102,7 +106,8 @@ def parse_redis_url(url: str, *, name: str = "REDIS_URL", uses: int = len(Use)) 
         path = ""
     else:
         raise ImproperlyConfigured(
-            f"{name} must start with redis://, rediss:// or unix://, not {url!r}"
+            f"{name} must start with redis://, rediss:// or unix:// "
+            f"(redis+socket:// for BROKER_URL), not {url!r}"
         )
 
     if not re.fullmatch(r"[0-9]{1,6}", raw_db):
