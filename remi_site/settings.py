@@ -64,6 +64,8 @@ MIDDLEWARE = [
     # /livez and /readyz first: no redirect, host check, session or Redis on the way to them.
     "remi_site.probes.probe_middleware",
     "django.middleware.security.SecurityMiddleware",
+    # A request id in every log line of the request, and in the answer (docs/operations.md).
+    "remi_site.json_logs.request_context_middleware",
     "remi_site.middleware.overlong_url_middleware",
     # WhiteNoise serves static files from daphne itself, so no separate file server is needed.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -75,6 +77,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The signed-in user's id and the game's id into every log line of the request.
+    "remi_site.json_logs.ViewContextMiddleware",
     "accounts.middleware.preferred_language_middleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -437,11 +441,21 @@ SINGLE_ADDRESS_WARNING_MIN_REQUESTS = env_int("SINGLE_ADDRESS_WARNING_MIN_REQUES
 LOG_LEVEL = env_str("LOG_LEVEL", "INFO").upper()
 if LOG_LEVEL not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
     raise ImproperlyConfigured("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL.")
+# "json": one JSON object per line (remi_site/json_logs.py); "plain": text. UTC either way.
+LOG_FORMAT = env_str("LOG_FORMAT", "plain").lower()
+if LOG_FORMAT not in {"plain", "json"}:
+    raise ImproperlyConfigured("LOG_FORMAT must be plain or json.")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "formatters": {
+        "plain": {
+            "()": "remi_site.json_logs.UtcFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s: %(message)s",
+        },
+        "json": {"()": "remi_site.json_logs.JsonFormatter"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "filters": {"client_errors": {"()": "remi_site.logging_filters.ClientErrorWithoutTraceback"}},
     "loggers": {
@@ -449,5 +463,26 @@ LOGGING = {
         # A request for a host name the site does not serve is answered 400; logging each one
         # (with a traceback) would let any scanner fill the log.
         "django.security.DisallowedHost": {"level": "CRITICAL", "propagate": True},
+        # JSON only through the root's handler: Django's own text handler (DEBUG) is dropped.
+        **({"django": {"handlers": [], "level": "INFO"}} if LOG_FORMAT == "json" else {}),
     },
 }
+# One JSON line per HTTP request (remi_site/json_logs.py); run daphne with -v 0 then, so its
+# own text access log is off.
+ACCESS_LOG = env_bool("ACCESS_LOG", LOG_FORMAT == "json")
+
+# With JSON logs the worker and beat log through the configuration above, not Celery's own
+# text format.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = LOG_FORMAT != "json"
+
+# --- Error reports ------------------------------------------------------------------------
+
+SENTRY_DSN = env_optional("SENTRY_DSN")
+if SENTRY_DSN:
+    from remi_site import error_reports
+
+    error_reports.start(
+        SENTRY_DSN,
+        environment=env_str("SENTRY_ENVIRONMENT", "development" if DEBUG else "production"),
+        release=env_optional("SENTRY_RELEASE"),
+    )
