@@ -97,6 +97,10 @@ def request_context_middleware(
     or 5xx answer ("Not Found: ...") only once the middleware has returned, and that line must
     carry the ids too.  The next request starts afresh, so nothing leaks into it."""
 
+    # Here, not at the top: the logging configuration imports this module while Django is
+    # still setting up, before the metrics module's imports can load.
+    from remi_site import metrics
+
     def middleware(request: HttpRequest) -> HttpResponse:
         given = request.headers.get(REQUEST_ID_HEADER, "")
         request_id = given if SANE_REQUEST_ID.fullmatch(given) else uuid.uuid4().hex
@@ -104,6 +108,7 @@ def request_context_middleware(
         started = time.monotonic()
         response = get_response(request)
         response[REQUEST_ID_HEADER] = request_id
+        metrics.request_answered(response.status_code)
         if settings.ACCESS_LOG:
             # Path without the query (it may carry an invite code); daphne's own access log
             # (text, local clock) is off when this one is on (deploy/, docs/operations.md).

@@ -416,7 +416,7 @@ if env_bool("USE_X_FORWARDED_PROTO", False):
     # Only behind a reverse proxy that sets this header itself; otherwise clients could forge it.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # load balancers probe over plain HTTP
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^metrics$"]  # load balancers probe over plain HTTP
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000, minimum=0)
@@ -486,3 +486,9 @@ if SENTRY_DSN:
         environment=env_str("SENTRY_ENVIRONMENT", "development" if DEBUG else "production"),
         release=env_optional("SENTRY_RELEASE"),
     )
+
+# --- Metrics --------------------------------------------------------------------------------
+
+# /metrics (remi_site/metrics.py) answers only a scraper that sends this as a bearer token;
+# unset, the endpoint does not exist.
+METRICS_TOKEN = env_optional("METRICS_TOKEN")
