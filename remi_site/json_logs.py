@@ -145,3 +145,9 @@ class ViewContextMiddleware:
         match = request.resolver_match
         if match is not None and match.route.startswith("games/<") and "pk" in kwargs:
             bind(game_id=kwargs["pk"])
+
+
+def start_afresh(**_signal_arguments: Any) -> None:
+    """A worker runs task after task in one context: each starts with no ids bound, so a bot
+    move's game and version never label the next task's lines."""
+    _context.set({})

@@ -170,3 +170,17 @@ def test_an_error_is_reported_to_the_dsn_without_the_frames_local_variables(reco
     assert "dealing failed" in sent
     assert "remi-test" in sent
     assert "SECRET-RACK" not in sent  # local variables stay on the server
+
+
+def test_each_celery_task_starts_with_no_ids_bound():
+    from celery.signals import task_prerun
+
+    import remi_site.celery  # noqa: F401 (connects the signal, as the worker's import does)
+
+    token = json_logs._context.set({})
+    try:
+        json_logs.bind(game_id=5, version=9)  # what a bot move leaves bound
+        task_prerun.send(sender=None, task_id="next-task", task=None, args=(), kwargs={})
+        assert json_logs.context() == {}
+    finally:
+        json_logs._context.reset(token)
