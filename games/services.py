@@ -38,6 +38,7 @@ from games.models import (
 )
 from games.signals import game_finished
 from games.turn_events import announce_turns
+from remi_site import json_logs, metrics
 
 log = logging.getLogger(__name__)
 
@@ -179,6 +180,9 @@ def play_locked(
     played = Played(game, events, list(seats.values()), new_state, action_row)
 
     def after_commit() -> None:
+        # Issue 31: the move counter and the ids of every later log line of this move.
+        metrics.move_committed(game.table.game_type)
+        json_logs.bind(game_id=game_id, version=version)
         if before_news is not None:
             try:
                 before_news(played)

@@ -17,7 +17,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from remi_site.env import env_bool, env_int, env_list, env_optional, env_path, env_str
 from remi_site.paths import BASE_DIR, embedded_redis_socket, var_dir
-from remi_site.redis_urls import redis_settings
+from remi_site.redis_urls import OWN_URL_VARIABLES, redis_settings
 
 # --- Core -----------------------------------------------------------------------------------
 
@@ -61,7 +61,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /livez and /readyz first: no redirect, host check, session or Redis on the way to them.
+    "remi_site.probes.probe_middleware",
     "django.middleware.security.SecurityMiddleware",
+    # A request id in every log line of the request, and in the answer (docs/operations.md).
+    "remi_site.json_logs.request_context_middleware",
     "remi_site.middleware.overlong_url_middleware",
     # WhiteNoise serves static files from daphne itself, so no separate file server is needed.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -73,6 +77,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The signed-in user's id and the game's id into every log line of the request.
+    "remi_site.json_logs.ViewContextMiddleware",
     "accounts.middleware.preferred_language_middleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -187,9 +193,21 @@ if not _database_url:
 # --- Redis: channel layer, cache, Celery broker ---------------------------------------------
 
 # Unset means the embedded redis-server (remi_site.embedded_redis) on a unix socket in var/.
-EMBEDDED_REDIS = env_optional("REDIS_URL") is None
-_redis = redis_settings(env_optional("REDIS_URL") or f"unix://{embedded_redis_socket()}")
+# Each use may have a URL of its own (remi_site/redis_urls.py, docs/operations.md); a use
+# without one takes its database from REDIS_URL as before.
+_own_redis = {
+    use: value
+    for use, variable in OWN_URL_VARIABLES.items()
+    if (value := env_optional(variable)) is not None
+}
+EMBEDDED_REDIS = env_optional("REDIS_URL") is None and len(_own_redis) < len(OWN_URL_VARIABLES)
+_redis = redis_settings(
+    env_optional("REDIS_URL")
+    or (None if len(_own_redis) == len(OWN_URL_VARIABLES) else f"unix://{embedded_redis_socket()}"),
+    own=_own_redis,
+)
 REDIS_URL = _redis.redis_url
+REDIS_USE_URLS = _redis.use_urls
 CACHES = _redis.caches
 CHANNEL_LAYERS = _redis.channel_layers
 CELERY_BROKER_URL = _redis.celery_broker_url
@@ -398,7 +416,7 @@ if env_bool("USE_X_FORWARDED_PROTO", False):
     # Only behind a reverse proxy that sets this header itself; otherwise clients could forge it.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # load balancers probe over plain HTTP
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^metrics$"]  # load balancers probe over plain HTTP
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000, minimum=0)
@@ -423,11 +441,21 @@ SINGLE_ADDRESS_WARNING_MIN_REQUESTS = env_int("SINGLE_ADDRESS_WARNING_MIN_REQUES
 LOG_LEVEL = env_str("LOG_LEVEL", "INFO").upper()
 if LOG_LEVEL not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
     raise ImproperlyConfigured("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL.")
+# "json": one JSON object per line (remi_site/json_logs.py); "plain": text. UTC either way.
+LOG_FORMAT = env_str("LOG_FORMAT", "plain").lower()
+if LOG_FORMAT not in {"plain", "json"}:
+    raise ImproperlyConfigured("LOG_FORMAT must be plain or json.")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "formatters": {
+        "plain": {
+            "()": "remi_site.json_logs.UtcFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s: %(message)s",
+        },
+        "json": {"()": "remi_site.json_logs.JsonFormatter"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "filters": {"client_errors": {"()": "remi_site.logging_filters.ClientErrorWithoutTraceback"}},
     "loggers": {
@@ -435,5 +463,32 @@ LOGGING = {
         # A request for a host name the site does not serve is answered 400; logging each one
         # (with a traceback) would let any scanner fill the log.
         "django.security.DisallowedHost": {"level": "CRITICAL", "propagate": True},
+        # JSON only through the root's handler: Django's own text handler (DEBUG) is dropped.
+        **({"django": {"handlers": [], "level": "INFO"}} if LOG_FORMAT == "json" else {}),
     },
 }
+# One JSON line per HTTP request (remi_site/json_logs.py); run daphne with -v 0 then, so its
+# own text access log is off.
+ACCESS_LOG = env_bool("ACCESS_LOG", LOG_FORMAT == "json")
+
+# With JSON logs the worker and beat log through the configuration above, not Celery's own
+# text format.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = LOG_FORMAT != "json"
+
+# --- Error reports ------------------------------------------------------------------------
+
+SENTRY_DSN = env_optional("SENTRY_DSN")
+if SENTRY_DSN:
+    from remi_site import error_reports
+
+    error_reports.start(
+        SENTRY_DSN,
+        environment=env_str("SENTRY_ENVIRONMENT", "development" if DEBUG else "production"),
+        release=env_optional("SENTRY_RELEASE"),
+    )
+
+# --- Metrics --------------------------------------------------------------------------------
+
+# /metrics (remi_site/metrics.py) answers only a scraper that sends this as a bearer token;
+# unset, the endpoint does not exist.
+METRICS_TOKEN = env_optional("METRICS_TOKEN")

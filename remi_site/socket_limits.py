@@ -31,6 +31,8 @@ from typing import Any
 from django.conf import settings
 from django.http.cookie import parse_cookie
 
+from remi_site import metrics
+
 # Sent to the browser when a client holds too many sockets already; 4000-4999 are the codes
 # left to applications (as 4401, accounts.sockets.LOGIN_ENDED_CLOSE_CODE), and 429 is HTTP's
 # "Too Many Requests".
@@ -106,9 +108,12 @@ class SocketLimits:
         if any(self.open[key] >= limit_of(key[0]) for key in keys):
             return await refuse_too_many(scope, receive, send)
         self.open.update(keys)
+        sockets = metrics.OPEN_SOCKETS.labels(kind=metrics.socket_kind(scope.get("path", "")))
+        sockets.inc()
         try:
             return await self.application(scope, receive, send)
         finally:
+            sockets.dec()
             self.open.subtract(keys)
             for key in keys:
                 if self.open[key] <= 0:

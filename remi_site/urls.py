@@ -6,11 +6,12 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts.views import choose_language
-from remi_site import health, views
+from remi_site import health, metrics, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("metrics", metrics.metrics_view, name="metrics"),
     path("language/", choose_language, name="set_language"),
     path("accounts/", include("allauth.urls")),
     path("profile/", include("accounts.urls")),

@@ -34,10 +34,11 @@ from __future__ import annotations
 
 import copy
 import json
+import logging
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
@@ -71,6 +72,7 @@ from games.engine.tiles import full_set, parse_tile
 from games.models import Action, Game, Table
 from games.presenters.remi_forms import ActionForm
 from games.presenters.remi_forms import notation as _notation
+from remi_site import json_logs
 from remi_site.asgi import application
 from tests.conftest import make_user
 from tests.games.socket_pages import SocketPage, frame_parts, whole
@@ -731,8 +733,55 @@ def check_revealed_deal(game_id: int, viewers: list[Viewer]) -> None:
         assert all(s not in page + deal for s in SEEDS.values()), "the series' seed shows"
 
 
+SITE_LOGGERS = ("games", "remi_site", "accounts", "chat", "notifications", "tournaments")
+
+
+class LogLines(logging.Handler):
+    """Every line the site logs during the walk, as LOG_FORMAT=json writes it."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.DEBUG)
+        self.setFormatter(json_logs.JsonFormatter())
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(self.format(record))
+
+
+@pytest.fixture
+def log_lines() -> Iterator[LogLines]:
+    # The site's own loggers down to DEBUG (a secret logged "only for debugging" still leaves
+    # the server); the libraries' at the production default, INFO, as their DEBUG chatter
+    # (every socket frame, every Redis call) would double the walk's time.
+    handler = LogLines()
+    root = logging.getLogger()
+    root.addHandler(handler)
+    ours = [logging.getLogger(name) for name in SITE_LOGGERS]
+    levels = [logger.level for logger in ours]
+    for logger in ours:
+        logger.setLevel(logging.DEBUG)
+    try:
+        yield handler
+    finally:
+        for logger, level in zip(ours, levels, strict=True):
+            logger.setLevel(level)
+        root.removeHandler(handler)
+
+
+def check_log_lines(lines: list[str], seed: str) -> None:
+    """The logs are read by operators and shipped elsewhere: no line names a tile or a seed."""
+    for line in lines:
+        entry = json.loads(line)
+        assert entry["time"].endswith("Z"), line
+        check_no_seed(line, seed, "a log line")
+        named = tokens([entry["message"], entry.get("exception", "")])
+        assert not named, f"a log line names tiles {named}: {line}"
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_no_page_or_frame_shows_another_rack_or_the_wall(players, monkeypatch, alice, bob, carol):
+def test_no_page_or_frame_shows_another_rack_or_the_wall(
+    players, monkeypatch, alice, bob, carol, log_lines
+):
     users = [alice, bob, carol, make_user("dave")][:players]
     watcher = make_user("erin")
     seed = SEEDS[players]
@@ -959,6 +1008,10 @@ def test_no_page_or_frame_shows_another_rack_or_the_wall(players, monkeypatch, a
     game = Game.objects.get(table=table)
     assert game.status == Game.Status.FINISHED
     assert all(v.frames == game.version for v in viewers), [v.frames for v in viewers]
+    # A page that does not exist is logged (a warning with the ids): the check reads lines.
+    assert viewers[0].client.get(f"/games/{game.pk + 1000}/").status_code == 404
+    assert any('"Not Found' in line for line in log_lines.lines), log_lines.lines
+    check_log_lines(log_lines.lines, State.from_dict(game.state).seed)
     # The script must have reached what this test is about; a change to the engine's random
     # play may need another seed in SEEDS.
     events = Counter(e["kind"] for a in Action.objects.filter(game=game) for e in a.events)

@@ -37,6 +37,9 @@ def load_settings(monkeypatch: pytest.MonkeyPatch, **env: str) -> dict[str, obje
         "ALLOWED_HOSTS",
         "DATABASE_URL",
         "REDIS_URL",
+        "CHANNEL_REDIS_URL",
+        "CACHE_REDIS_URL",
+        "BROKER_URL",
         "REMI_VAR_DIR",
         "DATABASE_POOL_SIZE",
         "DATABASE_CONN_MAX_AGE",
@@ -99,6 +102,26 @@ def test_each_redis_use_gets_its_own_database_number(monkeypatch):
     assert layer == "redis://127.0.0.1:6379/7"
     assert loaded["CACHES"]["default"]["LOCATION"] == "redis://127.0.0.1:6379/8"  # type: ignore[index]
     assert loaded["CELERY_BROKER_URL"] == "redis://127.0.0.1:6379/9"
+
+
+def test_each_redis_use_may_name_its_own_url_and_redis_url_is_then_not_needed(monkeypatch):
+    loaded = load_settings(
+        monkeypatch,
+        CHANNEL_REDIS_URL="redis://channels.internal:6379/0",
+        CACHE_REDIS_URL="redis://cache.internal:6379/0",
+        BROKER_URL="redis://broker.internal:6379/0",
+    )
+    layer = loaded["CHANNEL_LAYERS"]["default"]["CONFIG"]["hosts"][0]["address"]  # type: ignore[index]
+    assert layer == "redis://channels.internal:6379/0"
+    assert loaded["CACHES"]["default"]["LOCATION"] == "redis://cache.internal:6379/0"  # type: ignore[index]
+    assert loaded["CELERY_BROKER_URL"] == "redis://broker.internal:6379/0"
+    assert loaded["EMBEDDED_REDIS"] is False
+    # One use of its own only: the other two still come from REDIS_URL's numbers.
+    loaded = load_settings(
+        monkeypatch, REDIS_URL="redis://127.0.0.1:6379/7", BROKER_URL="redis://b.internal/0"
+    )
+    assert loaded["CACHES"]["default"]["LOCATION"] == "redis://127.0.0.1:6379/8"  # type: ignore[index]
+    assert loaded["CELERY_BROKER_URL"] == "redis://b.internal/0"
 
 
 def test_database_url_selects_postgresql(monkeypatch):

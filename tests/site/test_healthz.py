@@ -62,7 +62,8 @@ def test_healthz_is_503_with_the_error_for_staff_when_no_worker_answers(staff_cl
 
 
 def test_healthz_is_503_naming_redis_when_redis_is_unreachable(staff_client, settings, tmp_path):
-    settings.REDIS_URL = f"unix://{tmp_path}/nothing-listens-here.sock"
+    dead = f"unix://{tmp_path}/nothing-listens-here.sock"
+    settings.REDIS_USE_URLS = {**settings.REDIS_USE_URLS, "cache": dead}
     response = staff_client.get(reverse("healthz"))
     assert response.status_code == 503
     assert "redis" in response.json()["down"]

@@ -34,3 +34,39 @@ def test_settings_for_all_uses_come_from_one_url():
     assert settings["REDIS_URL"] == "redis://127.0.0.1:6379/10"
     assert settings["CACHES"]["default"]["LOCATION"] == "redis://127.0.0.1:6379/11"
     assert settings["CELERY_BROKER_URL"] == "redis://127.0.0.1:6379/12"
+
+
+def test_each_use_may_have_its_own_url_taken_as_it_is_database_0_included():
+    own = {
+        Use.CHANNELS: "redis://channels.internal:6379/0",
+        Use.CACHE: "rediss://:pw@cache.internal:6380/0",
+        Use.CELERY: "redis+socket:///srv/broker.sock?virtual_host=15",
+    }
+    settings = redis_settings(None, own=own).as_django_settings()
+    layer = settings["CHANNEL_LAYERS"]["default"]["CONFIG"]["hosts"][0]["address"]
+    assert layer == "redis://channels.internal:6379/0"
+    assert settings["CACHES"]["default"]["LOCATION"] == "rediss://:pw@cache.internal:6380/0"
+    assert settings["CELERY_BROKER_URL"] == "redis+socket:///srv/broker.sock?virtual_host=15"
+    assert settings["REDIS_USE_URLS"] == {
+        "channels": "redis://channels.internal:6379/0",
+        "cache": "rediss://:pw@cache.internal:6380/0",
+        "celery": "unix:///srv/broker.sock?db=15",
+    }
+
+
+def test_a_use_without_its_own_url_falls_back_to_its_database_from_redis_url():
+    settings = redis_settings(
+        "redis://127.0.0.1:6379/4", own={Use.CACHE: "redis://cache.internal:6379/0"}
+    ).as_django_settings()
+    assert settings["REDIS_URL"] == "redis://127.0.0.1:6379/4"
+    assert settings["CACHES"]["default"]["LOCATION"] == "redis://cache.internal:6379/0"
+    assert settings["CELERY_BROKER_URL"] == "redis://127.0.0.1:6379/6"
+
+
+def test_bad_own_urls_and_a_missing_fallback_are_named():
+    with pytest.raises(ImproperlyConfigured, match=r"^BROKER_URL must start with redis://"):
+        redis_settings("redis://localhost/0", own={Use.CELERY: "amqp://rabbit"})
+    with pytest.raises(ImproperlyConfigured, match=r"^CACHE_REDIS_URL database 16 is too high"):
+        redis_settings("redis://localhost/0", own={Use.CACHE: "redis://localhost/16"})
+    with pytest.raises(ImproperlyConfigured, match="REDIS_URL must be set unless"):
+        redis_settings(None, own={Use.CACHE: "redis://localhost/0"})
