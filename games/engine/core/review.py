@@ -36,7 +36,7 @@ REARRANGE = "rearrange"  # the best play moves tiles of the table's melds to oth
 LAY_OFF = "lay_off"  # the best play only adds to melds on the table
 MELD = "meld"  # new melds (and maybe additions)
 NOTHING = "nothing"  # nothing can be laid
-PLAYED = "played"  # no plan found within the time limit: what was played stands as best
+PLAYED = "played"  # the play made laid more than any plan found: it stands as the best
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,8 +263,22 @@ def review_game(
     """Replay ``moves`` (``(seat, notation)``, the game's log) from the deal and judge every
     turn in which a seat chose what to lay.  ``clock`` and ``limit`` bound each position
     (see :func:`judge`); ``progress(done, total)`` hears how far the walk is."""
-    reviewer: Reviewer = engine.reviewer()
     state = engine.new_game(rules, list(seats), seed, dealer=dealer)
+    return review_from(engine, state, moves, clock=clock, limit=limit, progress=progress)
+
+
+def review_from(
+    engine: Any,
+    state: Any,
+    moves: Sequence[tuple[int, str]],
+    *,
+    clock: Callable[[], float],
+    limit: float,
+    progress: Callable[[int, int], None] | None = None,
+) -> Review:
+    """:func:`review_game` from any position ``state`` (a scenario's), ``moves`` on from it."""
+    reviewer: Reviewer = engine.reviewer()
+    seats = engine.ctx(state).seats
     open_turns: dict[int, _OpenTurn] = {}
     done: list[TurnReview] = []
 
@@ -276,9 +290,10 @@ def review_game(
         except OutOfTime:
             best = BestPlay(Measure(), tuple(turn.actions), (), PLAYED, False)
         played = after - turn.table
-        if not best.exact and played.key() > best.measure.key():
-            # The best found is at least what was played.
-            best = BestPlay(played, tuple(turn.actions), (), PLAYED, False)
+        if played.key() > best.measure.key():
+            # The play made beat the plan: a plan found within the time limit, or a kind of
+            # play the planner does not search (Remi's Joly swaps).  It stands as the best.
+            best = BestPlay(played, tuple(turn.actions), (), PLAYED, best.exact)
         done.append(
             TurnReview(
                 seat=turn.seat,
@@ -293,17 +308,22 @@ def review_game(
         )
 
     total = len(moves)
+    current: set[int] = set()  # seats whose open turn holds the position they decide in
     for step, (seat, notation) in enumerate(moves):
         turn_number = engine.ctx(state).turn_number
-        if seat not in open_turns and seat in engine.to_act(state):
+        if seat not in current and seat in engine.to_act(state):
             view = engine.player_view(state, seat)
             if reviewer.decides(view):
-                open_turns[seat] = _OpenTurn(
-                    seat, step, turn_number, view, reviewer.table(view), []
-                )
+                # The turn's first decision, or a new one after the seat took back its draw
+                # and drew again (its rack changed): the play is judged from the last.
+                open_turns[seat] = _OpenTurn(seat, step, turn_number, view, reviewer.table(view))
+                current.add(seat)
         state, _ = engine.apply(state, seat, notation)
         if seat in open_turns:
             open_turns[seat].actions.append(str(notation))
+        still = engine.ctx(state).turn_number == turn_number and seat in engine.to_act(state)
+        if not still or not reviewer.decides(engine.player_view(state, seat)):
+            current.discard(seat)
         after_number = engine.ctx(state).turn_number
         for waiting in [t for t in open_turns.values() if t.turn_number != after_number]:
             close(waiting, state)
