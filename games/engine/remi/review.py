@@ -34,7 +34,7 @@ class RemiReviewer(Reviewer):
     def position(self, view: JSON) -> JSON:
         return {
             "rack": rack_codes(view),
-            "table": [m["tiles"] for m in view["melds"]],
+            "table": [table_meld(m).notation() for m in view["melds"]],
             "discards": [str(t) for t in view["discards"]],
         }
 
