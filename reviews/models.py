@@ -4,6 +4,7 @@ asked for at casual tables."""
 from __future__ import annotations
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -25,6 +26,9 @@ class GameReview(models.Model):
     cpu_seconds = models.FloatField(default=0)
     problem = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
+    # When its task was last sent: a page that finds it still waiting long after sends it
+    # again, at most once per ``services.RESEND_AFTER``.
+    sent_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -59,13 +60,19 @@ def review_for(game: Game) -> GameReview:
     message that seems lost is sent again.  Callers check that the game is finished."""
     review, created = GameReview.objects.get_or_create(game_id=game.pk)
     now = timezone.now()
-    waiting = review.status == GameReview.Status.PENDING and review.created_at < now - RESEND_AFTER
-    stale = (
-        review.status == GameReview.Status.RUNNING
-        and review.started_at is not None
-        and review.started_at < now - STALE_AFTER
-    )
-    if created or waiting or stale:
+    resend = False
+    if not created:
+        lost = Q(status=GameReview.Status.PENDING) | Q(
+            status=GameReview.Status.RUNNING, started_at__lt=now - STALE_AFTER
+        )
+        # One page among many polling sends it: the conditional update picks which.
+        resend = (
+            GameReview.objects.filter(lost, pk=review.pk, sent_at__lt=now - RESEND_AFTER).update(
+                sent_at=now
+            )
+            == 1
+        )
+    if created or resend:
         game_id = game.pk
         transaction.on_commit(lambda: enqueue(game_id))
     return review

@@ -232,3 +232,25 @@ def test_the_hint_is_refused_before_drawing_and_to_a_spectator(alice, carol):
     watcher = logged_in(carol).post(f"/games/{game.pk}/hint/")
     assert watcher.status_code == 403 and "Only a player" in watcher.content.decode()
     assert not Hint.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_review_left_waiting_is_sent_again_once_by_the_pages_that_poll_it(alice, bob):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    game = play_out(two_people(alice, bob, "thai-rummy"))
+    long_ago = timezone.now() - timedelta(hours=1)
+    GameReview.objects.filter(game=game).update(sent_at=long_ago)
+    client = logged_in(alice)
+    client.get(f"/games/{game.pk}/review/", **HTMX)
+    resent = GameReview.objects.get(game=game).sent_at
+    assert resent > long_ago
+    client.get(f"/games/{game.pk}/review/", **HTMX)  # the next poll, at once: not again
+    assert GameReview.objects.get(game=game).sent_at == resent
+    # A finished review is never sent again.
+    assert review_services.compute(game.pk)
+    GameReview.objects.filter(game=game).update(sent_at=long_ago)
+    client.get(f"/games/{game.pk}/review/")
+    assert GameReview.objects.get(game=game).sent_at == long_ago
