@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "notifications",
     "tournaments",
     "chat",
+    "reviews",
 ]
 
 MIDDLEWARE = [
@@ -232,6 +233,9 @@ HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", 30, minimum=1)
 
 # A bot at a table with people waits this long before moving, so its moves can be followed.
 BOT_MOVE_DELAY_SECONDS = env_int("BOT_MOVE_DELAY_MS", 800, minimum=0) / 1000
+# The review of a finished game (reviews/): CPU time the exact planner may spend on one
+# position before the review falls back to the best play found (docs/review.md).
+REVIEW_POSITION_MS = env_int("REVIEW_POSITION_MS", 2000, minimum=1)
 # A bot turn untouched this long is re-queued by the sweep (worker died, message lost).
 BOT_STUCK_SECONDS = env_int("BOT_STUCK_SECONDS", 20, minimum=1)
 BOT_SWEEP_SECONDS = env_int("BOT_SWEEP_SECONDS", 10, minimum=1)

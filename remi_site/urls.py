@@ -19,5 +19,6 @@ urlpatterns = [
     path("", include("chat.urls")),
     path("notifications/", include("notifications.urls")),
     path("", include("tournaments.urls")),
+    path("", include("reviews.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -29,6 +29,7 @@ from .card_melds import (
     windows,
 )
 from .cards import JOKER, SUITS, Card, sort_key
+from .core.budget import Stop, never
 from .errors import InvalidMeld
 
 # The points a card left in hand costs (each game's own scoring).
@@ -120,11 +121,30 @@ def best_plan(
 ) -> Plan:
     """The plan that leaves least in hand (by ``points``); ``melded``: the player has a meld
     of their own."""
+    return best_plan_within(hand, table, rules, limits, melded, points)[0]
+
+
+def best_plan_within(
+    hand: Sequence[Card],
+    table: Sequence[Meld],
+    rules: Rules,
+    limits: Limits,
+    melded: bool,
+    points: Points,
+    stop: Stop = never,
+) -> tuple[Plan, bool]:
+    """:func:`best_plan`, asking ``stop`` (see ``core.budget``) before each choice of new
+    melds: the best plan of the choices tried, and whether every choice was tried (the
+    plan is then exact; otherwise it is the best found)."""
     hand = sorted(hand, key=sort_key)
     candidates = candidate_melds(hand, rules)
     best: Plan | None = None
     cache: dict = {}
+    exact = True
     for chosen in _meld_choices(hand, candidates, limits.new_melds):
+        if best is not None and stop():
+            exact = False
+            break
         left = Counter(hand)
         for meld in chosen:
             left -= Counter(meld.cards)
@@ -147,7 +167,7 @@ def best_plan(
             plan = _scored(Plan(tuple(chosen), (), _left_after(hand, chosen)), points, limits)
         if plan is not None and (best is None or plan.score > best.score):
             best = plan
-    return best or Plan(left=tuple(hand), score=(0,))
+    return best or Plan(left=tuple(hand), score=(0,)), exact
 
 
 def _left_after(hand: list[Card], chosen: Sequence[Meld]) -> tuple[Card, ...]:

@@ -75,6 +75,7 @@ from games.presenters.remi_forms import notation as _notation
 from remi_site import json_logs
 from remi_site.asgi import application
 from tests.conftest import make_user
+from tests.games.review_walk import check_review_after_end, check_review_endpoints_in_play
 from tests.games.socket_pages import SocketPage, frame_parts, whole
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -620,6 +621,7 @@ def check_pages_at(game_id: int, viewers: list[Viewer], rng: random.Random) -> N
     state = State.from_dict(game.state)
     log = stored_log(game_id)
     url = f"/games/{game_id}/"
+    check_review_endpoints_in_play(game_id, [(v.seat, v.client) for v in viewers])
     for viewer in viewers:
         truth = Truth(state, viewer.seat, log, viewer.seat)
         page = get_html(viewer.client, url)
@@ -1002,6 +1004,9 @@ def test_no_page_or_frame_shows_another_rack_or_the_wall(
         await sync(check_lobby_pages)(table, viewers, "after the end")
         checks["replay pages"] += await sync(check_replay)(game.pk, viewers)
         await sync(check_revealed_deal)(game.pk, viewers)
+        checks["reviewed turns"] += await sync(check_review_after_end)(
+            game.pk, [(v.seat, v.client) for v in viewers]
+        )
 
     async_to_sync(run)()
 

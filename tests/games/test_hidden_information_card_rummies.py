@@ -31,6 +31,7 @@ from games.engine import GameEngine, get_game
 from games.models import Action, Game, Seat
 from remi_site.asgi import application
 from tests.conftest import make_user
+from tests.games.review_walk import check_review_endpoints_in_play
 from tests.games.test_game_consumer import session_cookie
 from tests.games.test_hidden_information import Node, normalised, parse, version_of
 
@@ -90,6 +91,7 @@ def check_pages(game_id: int, viewers: dict[int | None, Client], rng: random.Ran
     GAME = get_game(game.table.game_type)
     state = GAME.load(game.state)
     url = f"/games/{game_id}/"
+    check_review_endpoints_in_play(game_id, viewers.items())
     for seat, client in viewers.items():
         page = client.get(url).content.decode()
         partial = client.get(url, **HTMX).content.decode()

@@ -35,6 +35,7 @@ from games.engine.rummikub.state import State
 from games.models import Action, Game, Seat
 from remi_site.asgi import application
 from tests.conftest import make_user
+from tests.games.review_walk import check_review_endpoints_in_play
 from tests.games.test_game_consumer import session_cookie
 from tests.games.test_hidden_information import (
     Node,
@@ -117,6 +118,7 @@ def check_pages(game_id: int, viewers: list[tuple[int | None, Client]], drafts: 
     game = Game.objects.select_related("table").get(pk=game_id)
     state: State = GAME.load(game.state)
     url = f"/games/{game_id}/"
+    check_review_endpoints_in_play(game_id, viewers)
     for seat, client in viewers:
         page = client.get(url).content.decode()
         partial = client.get(url, **HTMX).content.decode()

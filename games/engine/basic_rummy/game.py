@@ -10,6 +10,7 @@ from ..cards import Card, sort_key
 from ..core.events import Event
 from ..core.hidden import deal_hidden_again
 from ..core.protocol import JSON, Ctx, Deal, GameEngine, Outcome, Traits
+from ..core.review import Reviewer
 from .actions import Action, Discard, Draw, parse_action
 from .bots import LEVELS, choose
 from .randomplay import random_action
@@ -119,6 +120,11 @@ class BasicRummyGame(GameEngine):
         hand = state.hands[seat]
         allowed = [c for c in hand if may_discard(state, hand, c)]
         return Discard(max(allowed, key=lambda c: (card_points(c, state.rules), sort_key(c))))
+
+    def reviewer(self) -> Reviewer:
+        from .review import BasicRummyReviewer  # the planners load with the first review
+
+        return BasicRummyReviewer()
 
     def choose(self, view: JSON, level: str, rng: random.Random) -> Action:
         return choose(view, level, rng)

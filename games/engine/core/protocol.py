@@ -27,6 +27,8 @@ registered game):
 * **Notation.**  Actions have a compact text form: ``parse_action(str(a)) == a``.
 * **Adjudication.**  ``unfinished_scores(state)`` scores a position as if play stopped there
   with nobody out, by the game's own rule for such an ending (a tournament's deadline).
+* **Review.**  ``reviewer()`` judges a turn from the seat's ``player_view`` alone with the
+  game's exact planner (``core.review`` walks a finished game with it).
 * **Storage.**  ``dump(state)`` is JSON-ready and ``load(dump(state)) == state`` in effect
   (``dump(load(d)) == d``).  A rule change that would replay old logs differently bumps
   ``engine_version``; the site stores the version with each game.
@@ -292,6 +294,12 @@ class GameEngine(ABC):
     @abstractmethod
     def random_action(self, state: Any, seat: int, rng: random.Random) -> Any:
         """Some action ``apply`` accepts for ``seat`` (in ``to_act``), for playouts and tests."""
+
+    @abstractmethod
+    def reviewer(self) -> Any:
+        """The game's :class:`core.review.Reviewer`: where a turn is judged, what lies on the
+        table, and the best play its exact planner finds from a seat's view (the review of a
+        finished game and the hint at a casual table both ask it)."""
 
     @abstractmethod
     def resample_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any:

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core.hidden import deal_hidden_again
 from ..core.protocol import JSON, Ctx, Deal, GameEngine, Outcome, Traits
+from ..core.review import Reviewer
 from .actions import Action, parse_action
 from .bots import LEVELS, choose_action
 from .events import Event
@@ -122,6 +123,11 @@ class RemiGame(GameEngine):
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
         return timeout_action(state, seat)
+
+    def reviewer(self) -> Reviewer:
+        from .review import RemiReviewer  # the planners load with the first review
+
+        return RemiReviewer()
 
     def choose(self, view: JSON, level: str, rng: random.Random) -> Action:
         return choose_action(view, level, rng)

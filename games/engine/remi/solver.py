@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from ..core.budget import OutOfTime, Stop, never
 from ..tiles import COLOURS, JOKER, Tile
 from .actions import Action, AddToMeld, Group, MeldAction
 from .melds import HIGH_ONE, RUN, Meld, position_number, run_value, set_value
@@ -338,6 +339,8 @@ _SCALE = 1 << 16
 _INFEASIBLE = -(1 << 60)
 _ROOT_FLOOR = -(1 << 50)  # far above _INFEASIBLE, far below any real value
 _LEAVE = "leave"
+# Asking the caller's clock costs more than expanding a state: ask once in this many.
+_STOP_EVERY = 512
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,7 +377,10 @@ class _Search:
         objective: str,
         must: list[int],
         spare_jokers: int,
+        stop: Stop = never,
     ) -> None:
+        self.stop = stop
+        self.calls = 0  # states expanded: ``stop`` is asked once every _STOP_EVERY of them
         self.orig = counts
         self.must = must
         self.spare_jokers = spare_jokers  # the most Jolys the plan may leave unplaced
@@ -507,6 +513,9 @@ class _Search:
         hit = self.memo.get(state)
         if hit is not None and (hit[1] or hit[0] <= floor):
             return hit[0]
+        self.calls += 1
+        if not self.calls % _STOP_EVERY and self.stop():
+            raise OutOfTime
         count = (rem >> (_BITS * k)) & _COUNT
         threshold = floor
         choice: _Move | str | None = None
@@ -632,6 +641,7 @@ def solve(
     objective: str = POINTS,
     keep: int = 1,
     must_use: Sequence[Tile] = (),
+    stop: Stop = never,
 ) -> Plan | None:
     """The optimal placement for ``rack`` against the ``table`` melds.
 
@@ -641,6 +651,8 @@ def solve(
     ``objective`` is ``"points"`` (ties: more tiles) or ``"tiles"`` (ties: more points).
     At least ``keep`` tiles stay on the rack.  ``must_use`` tiles (e.g. a discard taken for the
     first meld) must all be placed; None when that is impossible.
+    ``stop`` (see ``core.budget``) is asked now and then; when it answers True the search
+    raises ``OutOfTime``.
     """
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
@@ -676,6 +688,7 @@ def solve(
         objective,
         [required[t] for t in kinds],
         jokers - required[JOKER],
+        stop,
     )
     rem = sum(counts[t] << (_BITS * i) for i, t in enumerate(kinds))
     bound = sum(counts[t] * search.tile_bound[i] for i, t in enumerate(kinds))

@@ -142,6 +142,15 @@ def _hard(
     solved = _from_solver(table, rack, melded, rules)
     if solved is not None:
         return solved
+    return searched_table(table, rack, melded, rules, budget)
+
+
+def searched_table(
+    table: list[Meld], rack: list[Tile], melded: bool, rules: Rules, budget: int = HARD_BUDGET
+) -> list[Meld] | None:
+    """The hard bot's move without the exact solver: searches bounded by ``budget`` states
+    (the review's fallback when the solver runs out of time)."""
+    rng = random.Random(0)  # the normal level draws nothing from it
     if not melded:
         return _first_melds(table, rack, rules, prefer_tiles=True, budget=budget)
     greedy = _normal(table, rack, melded, rules, rng, budget)

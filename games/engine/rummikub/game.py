@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.hidden import deal_hidden_again
 from ..core.protocol import JSON, Ctx, Deal, GameEngine, Outcome, Traits
+from ..core.review import Reviewer
 from .actions import Action, parse_action
 from .bots import LEVELS, choose
 from .events import Event
@@ -112,6 +113,11 @@ class RummikubGame(GameEngine):
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
         return timeout_action(state, seat)
+
+    def reviewer(self) -> Reviewer:
+        from .review import RummikubReviewer  # the planners load with the first review
+
+        return RummikubReviewer()
 
     def choose(self, view: JSON, level: str, rng: random.Random) -> Action:
         return choose(view, level, rng)

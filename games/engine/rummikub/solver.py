@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, product
 
+from games.engine.core.budget import Stop, never
 from games.engine.tiles import COLOURS, JOKER, Tile, sort_key
 
 from .rules import JOKER_FREE, JOKER_MATCHING_FROM_RACK, Rules
@@ -81,15 +82,18 @@ def solve(
     *,
     initial: bool = False,
     pinned: Sequence[Sequence[Tile]] | None = None,
+    stop: Stop = never,
 ) -> Plan | None:
-    """The best move (see the module's docstring), or ``None`` when nothing can be placed."""
+    """The best move (see the module's docstring), or ``None`` when nothing can be placed.
+    ``stop`` (see ``core.budget``) is asked between the search's rounds; when it answers
+    True the search raises ``OutOfTime``."""
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be one of {OBJECTIVES}, not {objective!r}")
     jokers = sum(t.is_joker for meld in table for t in meld) + sum(t.is_joker for t in rack)
     if jokers > 2:
         raise ValueError("a Rummikub set has two jokers")
     if initial:
-        return _first_meld(table, rack, rules, objective)
+        return _first_meld(table, rack, rules, objective, stop)
     table_tiles = [t for meld in table for t in meld]
     strict = JOKER in table_tiles and (
         rules.joker_replacement != JOKER_FREE
@@ -99,13 +103,13 @@ def solve(
     if strict and (pinned is None or len(pinned) != table_tiles.count(JOKER)):
         raise ValueError("the joker rule needs every table joker's tiles in `pinned`")
     if not strict:
-        return _best(table, rack, rules, objective, [])
+        return _best(table, rack, rules, objective, [], stop)
     best: Plan | None = None
     best_key: tuple[int, int] | None = None
     # Each pinned joker either keeps standing for one of its tiles or is freed by one.
     choices = [[(keep, tile) for tile in tiles for keep in (True, False)] for tiles in pinned or []]
     for choice in product(*choices):
-        plan = _best(table, rack, rules, objective, list(choice))
+        plan = _best(table, rack, rules, objective, list(choice), stop)
         if plan is not None:
             key = _goal(plan, objective)
             if best_key is None or key > best_key:
@@ -137,6 +141,7 @@ def _best(
     rules: Rules,
     objective: str,
     pins: list[tuple[bool, Tile]],
+    stop: Stop = never,
 ) -> Plan | None:
     """The best plan with every table tile used.  ``pins`` go with the table's jokers in
     order: (keep, tile) makes the joker a fixed copy of ``tile`` (keep) or a free joker that
@@ -240,7 +245,7 @@ def _best(
         fits = all(min(row) >= 0 for counts in (table, spare) for row in counts)
         if fits and free_jokers >= 0 and own_jokers >= 0:
             solution, downwards = run(
-                table, spare, free_jokers, own_jokers, weight, joker_weight, 0, locks
+                table, spare, free_jokers, own_jokers, weight, joker_weight, 0, locks, stop
             )
         for counts, tile in changes:
             counts[COLOURS.index(tile.colour)][tile.number] += 1
@@ -354,7 +359,11 @@ def _growths(
 
 
 def _first_meld(
-    table: Sequence[Sequence[Tile]], rack: Sequence[Tile], rules: Rules, objective: str
+    table: Sequence[Sequence[Tile]],
+    rack: Sequence[Tile],
+    rules: Rules,
+    objective: str,
+    stop: Stop = never,
 ) -> Plan | None:
     weight, joker_weight = _weights(rules, objective)
     spare = _counts()
@@ -363,7 +372,9 @@ def _first_meld(
             spare[COLOURS.index(t.colour)][t.number] += 1
     rack_jokers = sum(1 for t in rack if t.is_joker)
     minimum = max(1, rules.first_meld_minimum)
-    solution, downwards = run(_counts(), spare, 0, rack_jokers, weight, joker_weight, minimum)
+    solution, downwards = run(
+        _counts(), spare, 0, rack_jokers, weight, joker_weight, minimum, stop=stop
+    )
     if solution is None:
         return None
     new = _plan(solution, downwards, 0, rules, [], [])

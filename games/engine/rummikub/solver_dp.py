@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
+from ..core.budget import OutOfTime, Stop, never
 from .solver_sets import sets_feasible
 
 COLOURS = 4
@@ -201,6 +202,7 @@ def run(
     joker_weight: int,
     minimum: int = 0,
     locks: tuple[tuple[int, int, int], ...] = (),
+    stop: Stop = never,
 ) -> tuple[Solution | None, bool]:
     """The best score reachable, with the steps that reach it (``None`` when no arrangement
     uses every table tile and, with ``minimum``, reaches that first-meld total), and whether
@@ -215,7 +217,9 @@ def run(
     favoured: ``FAVOUR`` times the budget, the other a ``FAVOUR``-th, since the states of
     the search that loses the race are wasted.  (Which one showed it first in turn says
     little: the other may have needed a fraction of the states had it had its turn.)
-    Budgets count states, not time: the answer never depends on the machine."""
+    Budgets count states, not time: the answer never depends on the machine.  ``stop``
+    (see ``core.budget``) is asked before each round: a caller with a time limit gets
+    ``OutOfTime`` rather than an answer that would depend on the machine."""
     # Locked runs are on the table too: rack tiles may fit next to them.
     present = [list(row) for row in table]
     for c, low, high in locks:
@@ -264,6 +268,10 @@ def run(
     budget = FIRST_TIGHT if tight else LOOSE_ROUND
     favoured: _Search | None = None
     while True:
+        if stop():
+            for search, _ in searches:
+                search.release()  # its closures hold cycles: free them as a finished one does
+            raise OutOfTime
         # Each round both searches get their turn before either hears what the other
         # found, so that both may show, each by itself, that not every rack tile fits:
         # the one that took fewer states to do so is favoured (see ``_Search.proved_at``).

@@ -11,6 +11,7 @@ from ..cards import sort_key
 from ..core.events import Event
 from ..core.hidden import deal_hidden_again
 from ..core.protocol import JSON, Ctx, Deal, GameEngine, Outcome, Traits
+from ..core.review import Reviewer
 from .actions import Pass, parse_action
 from .bots import LEVELS, choose
 from .randomplay import random_action
@@ -139,6 +140,11 @@ class ThaiRummyGame(GameEngine):
                 ),
             )
         )
+
+    def reviewer(self) -> Reviewer:
+        from .review import ThaiRummyReviewer  # the planners load with the first review
+
+        return ThaiRummyReviewer()
 
     def choose(self, view: JSON, level: str, rng: random.Random) -> Action:
         return choose(view, level, rng)
