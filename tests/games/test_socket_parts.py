@@ -26,8 +26,9 @@ from tests.conftest import make_user
 from tests.games.socket_pages import SocketPage, frame_parts, whole
 from tests.games.test_game_consumer import session_cookie, socket
 
-# Random games per game type (each played to its end or MOVES moves).
-PARTS_GAMES = int(os.environ.get("PAGE_PARTS_GAMES", "2"))
+# Random games per game type (each played to its end or MOVES moves): 2 as CI runs it, scaled
+# by the fuzzing suite's one knob (FUZZ_SCALE, docs/testing.md).
+PARTS_GAMES = max(1, round(2 * float(os.environ.get("FUZZ_SCALE", "1"))))
 MOVES = 200
 CHECK_EVERY = 4  # versions between two checks (and always the last one)
 LOCALES = [("en", None), ("ro", None)]
