@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "notifications",
     "tournaments",
     "chat",
+    "bot_api",
 ]
 
 MIDDLEWARE = [

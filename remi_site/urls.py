@@ -18,5 +18,6 @@ urlpatterns = [
     path("", include("chat.urls")),
     path("notifications/", include("notifications.urls")),
     path("", include("tournaments.urls")),
+    path("", include("bot_api.urls")),
     path("admin/", admin.site.urls),
 ]
