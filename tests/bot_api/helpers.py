@@ -33,3 +33,29 @@ def game_with_bot(owner, bot, *, game_type: str = "remi", **choices: Any) -> Gam
 
 def open_table(owner, **choices: Any) -> Table:
     return services.create_table(owner, seat_count=2, **choices)
+
+
+def state_of(game: Game) -> Any:
+    return services.game_of(game.table).load(game.state)
+
+
+def play_for(game: Game, seat: int, rng: Any) -> None:
+    """One move for ``seat`` chosen from its own view, through the service people's moves
+    use (the engine's always-legal timeout move when a choice is refused)."""
+    engine = services.game_of(game.table)
+    state = engine.load(game.state)
+    action = engine.choose(engine.player_view(state, seat), "easy", rng)
+    try:
+        services.play(game.pk, seat, action, game.version)
+    except ValueError:
+        services.play(game.pk, seat, engine.timeout_action(state, seat), game.version)
+
+
+def unheld_tile_discard(view: dict[str, Any]) -> str:
+    """A discard the rules refuse: a tile code of which the seat holds no copy."""
+    held = set(view["rack"])
+    for colour in "RBYK":
+        for number in range(1, 14):
+            if f"{colour}{number}" not in held:
+                return f"discard {colour}{number}"
+    raise AssertionError("a rack holds every tile")

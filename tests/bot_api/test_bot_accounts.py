@@ -100,7 +100,7 @@ def test_a_bot_account_is_marked_where_its_name_shows(alice) -> None:
 
 
 def test_a_rated_table_refuses_bots_unless_it_allows_them(alice) -> None:
-    robo, key = bot_account()
+    _robo, key = bot_account()
     table = open_table(alice, rated=True)
     api = Client()
     refused = api.post(f"/api/bot/table/{table.pk}/join", **bearer(key))
