@@ -131,6 +131,9 @@ def test_invitations_are_accepted_or_declined_once(alice, bob) -> None:
     robo, key = bot_account()
     table = open_table(alice)
     page = logged_in(alice)
+    # The owner's table page has the form; no one else's.
+    assert 'id="invite-bot-username"' in page.get(table.get_absolute_url()).text
+    assert 'id="invite-bot-username"' not in logged_in(bob).get(table.get_absolute_url()).text
     page.post(reverse("bot_api:invite", args=[table.pk]), {"username": "robo"})
     invitation = robo.bot_invitations.get()
     assert play.events_for(robo)[0]["type"] == "invitation"
