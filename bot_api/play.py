@@ -61,7 +61,8 @@ def game_line(game: Game, seat: Seat) -> dict[str, Any]:
             {"seat": s.position, "name": s.display_name, "bot": s.is_bot or _is_bot_user(s)}
             for s in seats
         ],
-        "deadline": game.deadline.isoformat() if game.deadline else None,
+        # The bot's own clock for the turn it owes (None: no clock, or not its turn).
+        "deadline": ((game.seat_clocks or {}).get(str(seat.position)) or {}).get("deadline"),
         "scores": game.scores if game.status == Game.Status.FINISHED else None,
         "view": engine.player_view(state, seat.position),
     }
