@@ -100,13 +100,16 @@ def test_a_bot_account_is_marked_where_its_name_shows(alice) -> None:
 
 
 def test_a_rated_table_refuses_bots_unless_it_allows_them(alice) -> None:
-    _robo, key = bot_account()
+    robo, key = bot_account()
     table = open_table(alice, rated=True)
     api = Client()
     refused = api.post(f"/api/bot/table/{table.pk}/join", **bearer(key))
     assert refused.status_code == 403
     assert refused.json()["error"] == "rated"
     assert table.seats.count() == 1
+    # Nor through the site's own Join button, should the bot account log in.
+    with pytest.raises(services.TableError, match="for people"):
+        services.join_table(table, robo)
     BotPolicy.objects.create(table=table, rated_with_bots=True)
     joined = api.post(f"/api/bot/table/{table.pk}/join", **bearer(key))
     assert joined.json() == {"ok": True, "table": table.pk, "seat": 1}
