@@ -142,7 +142,7 @@ async def game_stream(request: HttpRequest, game_id: int) -> HttpResponse:
     token = await sync_to_async(_authenticate)(request)
     if isinstance(token, JsonResponse):
         return token
-    found = await sync_to_async(streams._read)(game_id, token.user)
+    found = await sync_to_async(streams.seat_in_game)(game_id, token.user)
     if found is None:
         return _refused(404, "no-game", _("You have no seat in this game."))
     return _ndjson(streams.game(game_id, token.user))

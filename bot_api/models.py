@@ -89,6 +89,9 @@ class BotPolicy(models.Model):
         _("bot accounts may sit at this rated table"), default=False
     )
 
+    class Meta:
+        verbose_name_plural = "bot policies"
+
     def __str__(self) -> str:
         return f"Bot policy of table {self.table_id}"
 
@@ -103,6 +106,9 @@ class TournamentBotPolicy(models.Model):
         primary_key=True,
     )
     admit_bot_accounts = models.BooleanField(_("bot accounts may register"), default=False)
+
+    class Meta:
+        verbose_name_plural = "tournament bot policies"
 
     def __str__(self) -> str:
         return f"Bot policy of tournament {self.tournament_id}"

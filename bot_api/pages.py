@@ -3,8 +3,6 @@ and revokes its tokens; a table's owner invites a bot account to sit down."""
 
 from __future__ import annotations
 
-from typing import cast
-
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -88,7 +86,7 @@ def invite_bot(request: HttpRequest, table_id: int) -> HttpResponse:
         messages.error(request, _("There is no account with that username."))
     else:
         try:
-            play.invite(table, cast(object, request.user), bot)
+            play.invite(table, request.user, bot)
             messages.success(request, _("%(name)s is invited.") % {"name": bot.public_name})
         except play.Refusal as refusal:
             messages.error(request, refusal.message)

@@ -99,7 +99,9 @@ def events_for(user) -> list[dict[str, Any]]:
         )
     playing = (
         Game.objects.filter(
-            table__seats__user=user, status=Game.Status.PLAYING, table__status="playing"
+            table__seats__user=user,
+            status=Game.Status.PLAYING,
+            table__status=Table.Status.PLAYING,
         )
         .select_related("table")
         .order_by("pk")

@@ -67,7 +67,8 @@ async def events(user) -> AsyncIterator[bytes]:
                 yield b"\n"
 
 
-def _read(game_id: int, user) -> tuple[Game, Any] | None:
+def seat_in_game(game_id: int, user) -> tuple[Game, Any] | None:
+    """The game and the user's seat in it; None when there is no such game or no seat."""
     game = Game.objects.select_related("table").filter(pk=game_id).first()
     if game is None:
         return None
@@ -77,7 +78,7 @@ def _read(game_id: int, user) -> tuple[Game, Any] | None:
 
 def _line_if_new(game_id: int, user, after: int) -> tuple[dict[str, Any] | None, bool]:
     """The seat's line when the game's version is past ``after``; whether the game is over."""
-    found = _read(game_id, user)
+    found = seat_in_game(game_id, user)
     if found is None:
         return None, True
     game, seat = found
