@@ -164,3 +164,23 @@ def test_the_rate_limit_counts_per_token(settings, monkeypatch) -> None:
     assert answers == [200, 200, 200, 429]
     assert int(api.get("/api/bot/account", **bearer(key))["Retry-After"]) > 0
     assert api.get("/api/bot/account", **bearer(other_key)).status_code == 200
+
+
+def test_a_declined_invitation_seats_nobody(alice) -> None:
+    robo, key = bot_account()
+    table = open_table(alice)
+    invitation = play.invite(table, alice, robo)
+    declined = Client().post(f"/api/bot/invitation/{invitation.pk}/decline", **bearer(key))
+    assert declined.json() == {"ok": True, "table": table.pk}
+    invitation.refresh_from_db()
+    assert invitation.status == "declined"
+    assert table.seats.count() == 1
+    assert play.events_for(robo) == []
+
+
+def test_the_bot_page_speaks_the_players_language() -> None:
+    robo, _key = bot_account()
+    robo.preferred_language = "ro"
+    robo.save()
+    page = logged_in(robo).get(PAGE).text
+    assert "Tokenuri API" in page and "API tokens" not in page
