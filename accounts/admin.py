@@ -43,11 +43,15 @@ class UserAdmin(DjangoUserAdmin):
                     "turn_sound",
                     "turn_notification",
                     "card_colours",
+                    # Staff flag (or unflag) a bot account here; its owner can from the
+                    # profile (bot_api/pages.py).
+                    "is_bot",
                 )
             },
         ),
     )
-    list_display = ("username", "email", "display_name", "is_staff", "date_joined")
+    list_display = ("username", "email", "display_name", "is_staff", "is_bot", "date_joined")
+    list_filter = (*DjangoUserAdmin.list_filter, "is_bot")
     actions = ("end_sessions",)
 
     @admin.action(description="Sign the selected users out everywhere (sessions and live pages)")

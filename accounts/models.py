@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.time_zones import DEFAULT_TIME_ZONE, validate_time_zone
@@ -78,6 +79,14 @@ class User(AbstractUser):
     )
     vacation_credited_on = models.DateField(null=True, blank=True)
     vacation_started_at = models.DateTimeField(null=True, blank=True)
+    # A program plays this account through the Bot API (bot_api/): set by staff in the admin
+    # or by the owner from the profile, and shown beside the name wherever it appears.
+    is_bot = models.BooleanField(
+        _("bot account"),
+        default=False,
+        db_default=False,
+        help_text=_("A program plays this account through the Bot API."),
+    )
 
     @property
     def zone(self) -> ZoneInfo:
@@ -89,7 +98,12 @@ class User(AbstractUser):
 
     @property
     def public_name(self) -> str:
-        return self.display_name or self.username
+        """The name every page, log, replay and standings table shows (seats, the lobby and
+        tournaments all come through here): a bot account is marked as one."""
+        name = self.display_name or self.username
+        if self.is_bot:
+            return gettext("%(name)s [bot]") % {"name": name}
+        return name
 
     def __str__(self) -> str:
         return self.public_name

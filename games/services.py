@@ -688,12 +688,21 @@ def join_table(table: Table, user) -> Seat:
         taken = set(table.seats.values_list("position", flat=True))
         if table.seats.filter(user=user).exists():
             raise TableError(_("You are already sitting at this table."))
+        if table.rated and getattr(user, "is_bot", False) and not _rated_with_bots(table):
+            raise TableError(_("This rated table is for people: bot accounts may not sit here."))
         free = [p for p in range(table.seat_count) if p not in taken]
         if not free:
             raise TableError(_("This table is full."))
         seat = Seat.objects.create(table=table, position=free[0], user=user)
     transaction.on_commit(lambda: publish(LOBBY_GROUP, {"type": "lobby.changed"}))
     return seat
+
+
+def _rated_with_bots(table: Table) -> bool:
+    """Whether the table's bot policy (bot_api.models.BotPolicy) lets bot accounts sit at it
+    though it is rated; without one it does not."""
+    policy = getattr(table, "bot_policy", None)  # the reverse one-to-one, when there is one
+    return bool(policy and policy.rated_with_bots)
 
 
 def leave_table(table: Table, user) -> None:

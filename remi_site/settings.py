@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "tournaments",
     "chat",
     "reviews",
+    "bot_api",
 ]
 
 MIDDLEWARE = [

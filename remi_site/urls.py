@@ -20,5 +20,6 @@ urlpatterns = [
     path("notifications/", include("notifications.urls")),
     path("", include("tournaments.urls")),
     path("", include("reviews.urls")),
+    path("", include("bot_api.urls")),
     path("admin/", admin.site.urls),
 ]

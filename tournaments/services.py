@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from bot_api.models import tournament_admits_bots
 from games import services as games
 from games.models import Game, Seat, Table
 from notifications import notices
@@ -112,6 +113,11 @@ def _active_count(tournament: Tournament) -> int:
 
 
 def _enrol(tournament: Tournament, user: Any) -> Registration:
+    if user.is_bot and not tournament_admits_bots(tournament):
+        raise TournamentError(
+            _("%(name)s is a bot account, and this tournament admits none.")
+            % {"name": user.public_name}
+        )
     registration, created = Registration.objects.get_or_create(tournament=tournament, user=user)
     if not created and registration.status == Registration.Status.ACTIVE:
         raise TournamentError(_("%(name)s is registered already.") % {"name": user.public_name})
