@@ -244,11 +244,19 @@ class SharedViews:
             del self._snapshots[oldest]
 
     def _recent(self, store: OrderedDict[Any, tuple[Rendered, float]], key: Any) -> Rendered | None:
+        # Not aged like the snapshots: a version's parts stay right while it is the game's
+        # version (a busy process may hear of a move seconds after its hop rendered it, and
+        # must not render it again), but for a seat's rack order or draft, saved over HTTP
+        # without a new version: ``forget_seat``.
         with self._lock:
             found = store.get(key)
-        if found is None or time.monotonic() - found[1] >= self.seconds:
-            return None
-        return found[0]
+        return None if found is None else found[0]
+
+    def forget_seat(self, game_id: int, seat: int) -> None:
+        """The seat saved a rack order or a draft: its parts rendered here are out of date."""
+        with self._lock:
+            for key in [k for k in self._done if k[0] == game_id and k[2] == seat]:
+                del self._done[key]
 
     def _store(
         self, store: OrderedDict[Any, tuple[Rendered, float]], key: Any, value: Rendered

@@ -20,7 +20,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from games import moves, page_tabs, presenters, services
+from games import live_views, moves, page_tabs, presenters, services
 from games.engine.core.numbers import parse_natural
 from games.models import Action, Game, Seat
 from games.moves import MOVED_ON
@@ -132,6 +132,7 @@ def arrange_rack(request: HttpRequest, pk: int) -> HttpResponse:
     Seat.objects.filter(table_id=viewing.game.table_id, position=viewing.seat).update(
         rack_order=order
     )
+    live_views.SHARED.forget_seat(viewing.game.pk, viewing.seat)
     return HttpResponse(status=204)
 
 
@@ -158,6 +159,7 @@ def draft(request: HttpRequest, pk: int) -> HttpResponse:
     Seat.objects.filter(table_id=viewing.game.table_id, position=viewing.seat).update(
         rack_order=saved
     )
+    live_views.SHARED.forget_seat(viewing.game.pk, viewing.seat)
     for seat in viewing.seats:
         if seat.position == viewing.seat:
             seat.rack_order = saved

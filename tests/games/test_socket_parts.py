@@ -167,3 +167,20 @@ def test_a_socket_sends_only_what_changed_and_its_page_is_always_whole(alice, bo
         await again.disconnect()
 
     async_to_sync(scenario)()
+
+
+@pytestmark_sockets
+def test_parts_rendered_in_the_moves_hop_serve_however_late_the_news_comes(started):
+    """A busy process may hear of a move seconds after its hop rendered the viewers' parts:
+    they are not rendered again for it (not aged out), but a rack order saved since is."""
+    views = live_views.SharedViews(seconds=0.0)
+    snapshot = live_views.read_snapshot(started.pk)
+    assert snapshot is not None
+    version = snapshot.game.version
+    made = views.rendered(snapshot, 0, live_views.ENGLISH)
+    renders = views.renders
+    late = async_to_sync(views.updates)(started.pk, version, 0, live_views.ENGLISH)
+    assert late is made and views.renders == renders
+    views.forget_seat(started.pk, 0)
+    again = async_to_sync(views.updates)(started.pk, version, 0, live_views.ENGLISH)
+    assert again is not made and again.parts == made.parts and views.renders == renders + 1
