@@ -122,8 +122,9 @@ def render_updates(snapshot: Snapshot, seat: int | None) -> str:
 
 _FAILED = object()  # the shared render raised: each waiting socket renders on its own
 
-# Renders kept at most (a few per game with a recent move); the oldest go first.
-MAX_RENDERS = 4000
+# Viewers' renders kept at most, the least recently used dropped first: a process holding 400
+# players' sockets keeps about three versions of each (some 20 KB apiece in all).
+MAX_RENDERS = 1200
 
 
 class Viewers:
