@@ -65,7 +65,10 @@ def test_three_uses_on_three_databases_each_from_its_own_variable(own_urls, tmp_
     try:
         # Sent by a Celery app that knows only the broker's own URL; the worker's answer is
         # written through its cache, which only CACHE_REDIS_URL names.
-        sender = Celery("sender", broker=redis_settings(None, own=own_urls).celery_broker_url)
+        # Not made the current app: the site's tasks, sent by later tests in this process,
+        # would go to this test's broker and no worker would ever see them.
+        broker = redis_settings(None, own=own_urls).celery_broker_url
+        sender = Celery("sender", broker=broker, set_as_current=False)
         sender.send_task("remi_site.tasks.record_heartbeat")
         wait_for(
             lambda: any(HEARTBEAT_CACHE_KEY in key for key in keys(own_urls[Use.CACHE])),
