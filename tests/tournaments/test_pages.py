@@ -125,8 +125,9 @@ def test_the_socket_sends_new_standings_when_a_match_ends_for_each_viewer(alice,
         await database_sync_to_async(play_to_the_end)(game, "socket")
         last = ["", ""]
         for i, ws in enumerate(sockets):
-            # A message per move; the last one follows the result.
-            while 'data-status="finished"' not in last[i]:
+            # A message per move; the last one follows the result.  The tournament's own
+            # status, not a table card's (a table finishes a message before its tournament).
+            while 'hx-swap-oob="true" data-status="finished"' not in last[i]:
                 last[i] = await ws.receive_from(timeout=10)
             await ws.disconnect()
         return first, last
