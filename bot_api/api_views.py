@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -130,7 +130,7 @@ def _ndjson(body: Any) -> StreamingHttpResponse:
 async def event_stream(request: HttpRequest) -> HttpResponse:
     if request.method != "GET":
         return HttpResponse(status=405)
-    token = await sync_to_async(_authenticate)(request)
+    token = await database_sync_to_async(_authenticate)(request)
     if isinstance(token, JsonResponse):
         return token
     return _ndjson(streams.events(token.user))
@@ -139,10 +139,10 @@ async def event_stream(request: HttpRequest) -> HttpResponse:
 async def game_stream(request: HttpRequest, game_id: int) -> HttpResponse:
     if request.method != "GET":
         return HttpResponse(status=405)
-    token = await sync_to_async(_authenticate)(request)
+    token = await database_sync_to_async(_authenticate)(request)
     if isinstance(token, JsonResponse):
         return token
-    found = await sync_to_async(streams.seat_in_game)(game_id, token.user)
+    found = await database_sync_to_async(streams.seat_in_game)(game_id, token.user)
     if found is None:
         return _refused(404, "no-game", _("You have no seat in this game."))
     return _ndjson(streams.game(game_id, token.user))

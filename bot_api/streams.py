@@ -3,7 +3,12 @@ why not a WebSocket).  Each stream listens on the channel layer to the groups th
 already publishes to (a game's group after every move; the lobby's and the bot's own when
 tables fill and invitations come), and reads the database only when told something changed
 or, as a safety net for a lost message, after ``KEEPALIVE_SECONDS`` of silence, when it also
-sends an empty line so proxies and clients know the stream is alive."""
+sends an empty line so proxies and clients know the stream is alive.
+
+A stream lasts as long as a game, so no database connection may stay with it between
+reads: each read goes through ``database_sync_to_async``, which hands the connection back
+(to the pool, under PostgreSQL) when it is done.  Plain ``sync_to_async`` kept one per open
+stream until the stream ended, and five streams emptied a daphne's pool of four."""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any
 
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from bot_api import play
@@ -58,7 +63,7 @@ async def events(user) -> AsyncIterator[bytes]:
     sent: set[str] = set()
     async with Subscription([play.bot_group(user.pk), services.LOBBY_GROUP]) as listening:
         while True:
-            for event in await sync_to_async(play.events_for)(user):
+            for event in await database_sync_to_async(play.events_for)(user):
                 key = play.event_key(event)
                 if key not in sent:
                     sent.add(key)
@@ -93,7 +98,7 @@ async def game(game_id: int, user) -> AsyncIterator[bytes]:
     sent = -1
     async with Subscription([services.group_name(game_id)]) as listening:
         while True:
-            data, over = await sync_to_async(_line_if_new)(game_id, user, sent)
+            data, over = await database_sync_to_async(_line_if_new)(game_id, user, sent)
             if data is not None and (data["version"] > sent or over):
                 sent = data["version"]
                 yield line(data)

@@ -99,19 +99,22 @@ def link_in(message: Message, base_url: str) -> str:
 
 
 def receive_version(socket: ClientConnection, version: int, *, timeout: float) -> str:
-    """The first message the game socket sends for ``version`` (or later), within
-    ``timeout`` seconds."""
+    """Every message the game socket sends up to the one for ``version`` (or later), within
+    ``timeout`` seconds, put together: a frame carries only the parts that changed, so the
+    log entry of a move is in the frame of that move's version, not in later ones."""
     deadline = timezone.now() + timedelta(seconds=timeout)
     seen = []
+    messages = []
     while (left := (deadline - timezone.now()).total_seconds()) > 0:
         try:
             message = socket.recv(timeout=left)
         except TimeoutError:
             break
+        messages.append(message)
         found = re.search(r'class="version"[^>]*>v(\d+)<', message)
         seen.append(found.group(1) if found else "?")
         if found and int(found.group(1)) >= version:
-            return message
+            return "".join(messages)
     pytest.fail(f"Bob's socket got no update for v{version} in {timeout}s (got {seen})")
 
 
