@@ -76,7 +76,7 @@ def recent_actions(game: Game, limit: int = LOG_ACTIONS) -> list[Action]:
     latest = list(
         Action.objects.filter(game=game)
         .order_by("-version")
-        .only("version", "seat", "events", "cause")[:limit]
+        .only("version", "seat", "events", "cause", "created_at")[:limit]
     )
     latest.reverse()
     return latest

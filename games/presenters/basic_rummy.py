@@ -20,7 +20,7 @@ from . import basic_rummy_text as text
 from .base import game_urls, recent_actions, series_context
 from .card_faces import card_view, cards, table_rows
 from .card_rummy import CardRummyPresentation
-from .clock_text import with_clock_line
+from .log_entries import log_entries
 
 
 def game_context(
@@ -82,7 +82,7 @@ def game_context(
         "spread": cards(view["discard"]) if view["discard"] is not None else None,
         "can": set(view["can"]),
         "deadline": None if (over or replay) else game.deadline,
-        "log": _log(actions, names, seat),
+        "log": log_entries(actions, names, seat, text.event_text),
         "result": _result(view, names) if over else None,
         "series": series,
         "error": error,
@@ -90,23 +90,6 @@ def game_context(
         "replay": replay,
         "urls": game_urls(game),
     }
-
-
-def _log(actions: Sequence[Action], names: list[str], seat: int | None) -> list[dict[str, Any]]:
-    """Newest first, each event worded for the viewer (a drawn card only for its drawer)."""
-    return [
-        {
-            "version": action.version,
-            "seat": action.seat,
-            "lines": with_clock_line(
-                [text.event_text(e, names, seat) for e in action.events or ()],
-                action,
-                names,
-                seat,
-            ),
-        }
-        for action in reversed(actions)
-    ]
 
 
 def _result(view: dict[str, Any], names: list[str]) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from remi_site.cached_reverse import cached_reverse
 
 from . import remi_forms, remi_refusals, remi_rules
 from .base import Presentation, game_urls, recent_actions, series_context
-from .clock_text import with_clock_line
+from .log_entries import log_entries
 from .racks import arrange_rack, saved_order
 from .remi_recent import melds_just_played, taken_this_turn
 from .remi_text import event_line
@@ -264,7 +264,7 @@ def game_context(
         "buttons": buttons,
         "exchange_with": exchange_with,
         "pending": view["pending"],
-        "log": _log(actions, names, seat),
+        "log": log_entries(actions, names, seat, event_line),
         "result": _result(view, names) if over else None,
         "series": series,
         "error": error,
@@ -304,17 +304,6 @@ def _guard_take_exposed(button: dict[str, Any], view: dict[str, Any]) -> None:
             "Take the exposed tile? You must then meld all your other tiles and discard "
             "the last one this turn, or put the exposed tile back."
         )
-
-
-def _log(actions: Sequence[Action], names: list[str], seat: int | None) -> list[dict[str, Any]]:
-    """Newest first.  Each stored event keeps its own seat's secret; ``event_line`` shows it
-    only when the viewer is that seat."""
-    entries = []
-    for action in reversed(actions):
-        lines = [event_line(data, names, seat) for data in action.events or ()]
-        lines = with_clock_line(lines, action, names, seat)
-        entries.append({"version": action.version, "seat": action.seat, "lines": lines})
-    return entries
 
 
 def _in_order(parts: dict[str, int]) -> list[tuple[str, int]]:

@@ -29,7 +29,7 @@ from remi_site.cached_reverse import cached_reverse
 from . import rummikub_draft as drafts
 from . import rummikub_forms, rummikub_text
 from .base import Presentation, form_problem, game_urls, recent_actions, series_context
-from .clock_text import with_clock_line
+from .log_entries import log_entries
 from .racks import arrange_rack, saved_order
 from .tile_words import colour_word
 
@@ -245,7 +245,7 @@ def game_context(
         "stock_count": view["stock_count"],
         "opening": _opening(view, names),
         "can": set(view["can"]),
-        "log": _log(actions, names, seat),
+        "log": log_entries(actions, names, seat, rummikub_text.event_text),
         "result": _result(view, names) if over else None,
         "series": series,
         "error": error,
@@ -262,23 +262,6 @@ def _opening(view: dict[str, Any], names: list[str]) -> list[str]:
         parts = [f"{names[i]}: {code}" for i, code in enumerate(draws) if code is not None]
         lines.append(", ".join(parts))
     return lines
-
-
-def _log(actions: Sequence[Action], names: list[str], seat: int | None) -> list[dict[str, Any]]:
-    """Newest first, each event worded for the viewer (a drawn tile only for its drawer)."""
-    return [
-        {
-            "version": action.version,
-            "seat": action.seat,
-            "lines": with_clock_line(
-                [rummikub_text.event_text(e, names, seat) for e in action.events or ()],
-                action,
-                names,
-                seat,
-            ),
-        }
-        for action in reversed(actions)
-    ]
 
 
 def _result(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
