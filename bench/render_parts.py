@@ -84,7 +84,7 @@ def measure(key: str, users: list[Any], moves: int, seed: int) -> None:
                     actions=snapshot.actions,
                     state=snapshot.state,
                 )
-                context = {**context, "oob": True}
+                context = presenters.swapped_in(context)
                 renders += 1
                 for name in names:
                     started = time.thread_time()

@@ -89,11 +89,11 @@ def _render_viewer(snapshot: Any, viewer: int | None, engine: Any) -> tuple[str,
         )
     )
     html, drawn = cpu_ms(
-        lambda: render_to_string(f"{snapshot.template}#updates", {**context, "oob": True})
+        lambda: render_to_string(f"{snapshot.template}#updates", presenters.swapped_in(context))
     )
     with fragment_reuse.bypassed():
         fresh, afresh = cpu_ms(
-            lambda: render_to_string(f"{snapshot.template}#updates", {**context, "oob": True})
+            lambda: render_to_string(f"{snapshot.template}#updates", presenters.swapped_in(context))
         )
     if fresh != html:
         raise SystemExit(f"a reused part differs: {snapshot.template} v{snapshot.game.version}")

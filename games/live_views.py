@@ -117,7 +117,7 @@ def render_updates(snapshot: Snapshot, seat: int | None) -> str:
     """The page's whole ``updates`` for ``seat`` (None: a spectator), rendered in one piece:
     what a socket's parts add up to when it is sent every one of them."""
     context = viewer_context(snapshot, seat)
-    return render_to_string(f"{snapshot.template}#updates", {**context, "oob": True})
+    return render_to_string(f"{snapshot.template}#updates", presenters.swapped_in(context))
 
 
 _FAILED = object()  # the shared render raised: each waiting socket renders on its own

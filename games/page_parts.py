@@ -25,6 +25,8 @@ from django.template import Context
 from django.template.loader import get_template
 from template_partials.templatetags.partials import RenderPartialNode
 
+from games.presenters import swapped_in
+
 # What a socket shows for each part: (part name, HTML) in page order.
 Parts = tuple[tuple[str, str], ...]
 
@@ -84,7 +86,7 @@ def render_parts(
     localisation off; so does this."""
     proxy, nodes = _updates_nodes(template)
     wanted = None if names is None else frozenset(names)
-    ctx = Context({**context, "oob": True}, autoescape=True, use_l10n=False)
+    ctx = Context(swapped_in(context), autoescape=True, use_l10n=False)
     with ctx.render_context.push_state(proxy), ctx.bind_template(proxy):
         return tuple(
             (node.partial_name, node.render(ctx))

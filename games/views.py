@@ -70,7 +70,7 @@ def _render_updates(
     gets the whole page."""
     template = _presentation(viewing).template
     if request.htmx:
-        return render(request, f"{template}#updates", {**context, "oob": True}, status=status)
+        return render(request, f"{template}#updates", presenters.swapped_in(context), status=status)
     return render(request, template, context, status=status)
 
 
@@ -106,7 +106,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
     if answer.played is not None and not request.htmx:
         return redirect("games:game", pk=pk)
     if request.htmx:
-        context = {**answer.context, "oob": True}
+        context = presenters.swapped_in(answer.context)
         response = render(
             request, f"{answer.template}#{answer.part}", context, status=answer.status
         )
@@ -178,7 +178,7 @@ def draft(request: HttpRequest, pk: int) -> HttpResponse:
     context = _context(viewing)
     template = presentation.template
     if request.htmx:
-        return render(request, f"{template}#draft", {**context, "oob": True})
+        return render(request, f"{template}#draft", presenters.swapped_in(context))
     return redirect("games:game", pk=pk)
 
 

@@ -97,7 +97,16 @@ def game_context(
     context["deal"] = deal_context(game)
     if not replay:
         context.update(clock_context(game, seats, seat))
+    context["form_version"] = "" if context.get("version") is None else context["version"]
     return context
+
+
+def swapped_in(context: dict[str, Any]) -> dict[str, Any]:
+    """``context`` for parts swapped into a page by id (``oob``: a socket's frame, an htmx
+    answer).  The move forms' version fields are left blank there, since the page keeps its
+    version from the status part (game-shell.js): the controls then read the same at every
+    version, and a seat whose controls did not change is not sent them again."""
+    return {**context, "oob": True, "form_version": ""}
 
 
 __all__ = [
@@ -110,5 +119,6 @@ __all__ = [
     "presenter_for",
     "read_game",
     "recent_actions",
+    "swapped_in",
     "viewable_game",
 ]
