@@ -36,3 +36,11 @@ application = ProtocolTypeRouter(
 # it again each time: under load those passes held a daphne for 0.26-0.42 s each, and
 # 0.13-0.17 s after freezing (bench/artefacts/live-at-scale.md, ninth round).
 gc.freeze()
+
+# A move makes a great many short-lived objects (contexts, the templates' output); with the
+# default first threshold (700) the collector ran several times per move, and its older
+# passes scanned the kept renders each time.  A first generation of 50,000 (a few MB)
+# cut a daphne's CPU per move from 14.2 to 12.7 ms and the p99 to every other seat from 84 to
+# 42 ms at 20 moves/s (bench/artefacts/issue-28/README.md).
+GC_THRESHOLDS = (50_000, 20, 10)
+gc.set_threshold(*GC_THRESHOLDS)
