@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
+from django_htmx.http import reswap
 
 from chat import services
 from chat.panel import panel_context
@@ -35,10 +36,13 @@ def post(request: HttpRequest, pk: int) -> HttpResponse:
         if error:
             messages.error(request, error)
         return redirect("games:game", pk=pk)
-    # The message itself arrives over the chat socket, as it does for everyone else; what
-    # was typed stays in the box after a refusal, and after a quick phrase (which did not
-    # send it).
-    keep = text if error or phrase else ""
+    # The message itself arrives over the chat socket, as it does for everyone else.  A quick
+    # phrase sent leaves the form as it is (only an old refusal goes): the player may already
+    # be typing in the box, and redrawing it as it was sent would lose that.
+    if phrase and not error:
+        return reswap(render(request, "chat/panel.html#chat-error", {"oob": True}), "none")
+    # What was typed stays in the box after a refusal.
+    keep = text if error else ""
     context = panel_context(viewing, request.user, error=error, typed=keep)
     return render(request, "chat/panel.html#chat-form", context)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 
 from games import services
 from games.models import Game, Table
@@ -73,3 +73,37 @@ def test_two_players_talk_watch_the_turn_and_play_again(player, visitor, alice, 
     assert sorted(new.seats.values_list("user__username", flat=True)) == ["alice", "bob"]
     link = pages[1].get_by_role("link", name="Go to the table to play again")
     expect(link).to_have_attribute("href", f"/tables/{new.pk}/")
+
+
+def test_text_typed_while_a_quick_phrase_is_on_its_way_is_kept(player, alice, bob):
+    """What the player types while a quick phrase is on its way stays in the box when the
+    answer comes (it used to redraw the box empty, as it was sent), and Enter sends it."""
+    game = off_the_browser_loop(one_game_match, alice, bob)
+    alices, bobs = player(alice), player(bob)
+    for page in (alices, bobs):
+        page.goto(f"/games/{game.pk}/")
+        wait_for_socket(page, 3)
+    held: list[Route] = []
+
+    def hold_back(route: Route) -> None:
+        held.append(route)
+
+    bobs.route(f"**/games/{game.pk}/chat/", hold_back)
+
+    bobs.get_by_role("button", name="Good luck!").click()
+    for _ in range(750):  # the phrase's request, kept back; the page's events come in meanwhile
+        if held:
+            break
+        bobs.wait_for_timeout(20)
+    assert held, "the quick phrase was not posted"
+    box = bobs.locator("#chat-text")
+    box.fill("Thanks, you too")
+    held[0].continue_()
+    bobs.unroute(f"**/games/{game.pk}/chat/", hold_back)
+    expect(alices.locator("#chat-lines")).to_contain_text("bob: Good luck!")
+    expect(bobs.locator("#chat-form.htmx-request")).to_have_count(0)
+    expect(box).to_have_value("Thanks, you too")
+
+    box.press("Enter")
+    expect(alices.locator("#chat-lines")).to_contain_text("bob: Thanks, you too")
+    expect(box).to_have_value("")
