@@ -10,9 +10,10 @@ are for: a seat, or None for the spectators, who all see the same thing.  Socket
 that render runs wait for it instead of starting their own.
 
 A render is only ever handed to sockets of the same key, so what is rendered for a seat (its
-rack, its own draws in the log) never reaches another seat or a spectator.  Entries live a few
-seconds: long enough for every socket of the process to pick up the move, short enough that
-nothing outside the version (a rack's order) stays stale.  News that leaves the version as it
+rack, its own draws in the log) never reaches another seat or a spectator.  Snapshots live a
+few seconds; renders stay until newer ones push them out (a busy process may hear of a move
+seconds late), except a seat's after it saves a rack order or draft, which the version does not
+count (``forget_seat``).  News that leaves the version as it
 was (a finished game's next game dealt, a rematch table made) is shared the same way under its
 own tag, read afresh once per process.  Only a socket that connects reads on its own.
 """
@@ -122,7 +123,7 @@ def render_updates(snapshot: Snapshot, seat: int | None) -> str:
 
 _FAILED = object()  # the shared render raised: each waiting socket renders on its own
 
-# Viewers' renders kept at most, the least recently used dropped first: a process holding 400
+# Viewers' renders kept at most, the oldest made dropped first: a process holding 400
 # players' sockets keeps about three versions of each (some 20 KB apiece in all).
 MAX_RENDERS = 1200
 
@@ -176,11 +177,9 @@ class SharedViews:
         # By game and news tag ("" for moves): news is read afresh, once, under its own tag.
         self._snapshots: dict[tuple[int, str], Snapshot] = {}
         self._lock = threading.Lock()  # the snapshots are read and written in worker threads
-        # Made in worker threads, read on the loop: under the lock, with when they were made.
-        self._done: OrderedDict[RenderKey, tuple[Rendered, float]] = OrderedDict()
-        self._public: OrderedDict[tuple[int, int, Locale, str], tuple[Rendered, float]] = (
-            OrderedDict()
-        )
+        # Made in worker threads, read on the loop: under the lock.
+        self._done: OrderedDict[RenderKey, Rendered] = OrderedDict()
+        self._public: OrderedDict[tuple[int, int, Locale, str], Rendered] = OrderedDict()
         # Only touched on the event loop's thread.
         self._renders: dict[RenderKey, asyncio.Future[Any]] = {}
         self.reads = 0  # snapshots read, for the tests and the bench
@@ -244,14 +243,13 @@ class SharedViews:
             oldest = min(self._snapshots, key=lambda k: self._snapshots[k].read_at)
             del self._snapshots[oldest]
 
-    def _recent(self, store: OrderedDict[Any, tuple[Rendered, float]], key: Any) -> Rendered | None:
+    def _recent(self, store: OrderedDict[Any, Rendered], key: Any) -> Rendered | None:
         # Not aged like the snapshots: a version's parts stay right while it is the game's
         # version (a busy process may hear of a move seconds after its hop rendered it, and
         # must not render it again), but for a seat's rack order or draft, saved over HTTP
         # without a new version: ``forget_seat``.
         with self._lock:
-            found = store.get(key)
-        return None if found is None else found[0]
+            return store.get(key)
 
     def forget_seat(self, game_id: int, seat: int) -> None:
         """The seat saved a rack order or a draft: its parts rendered here are out of date."""
@@ -259,17 +257,15 @@ class SharedViews:
             for key in [k for k in self._done if k[0] == game_id and k[2] == seat]:
                 del self._done[key]
 
-    def _store(
-        self, store: OrderedDict[Any, tuple[Rendered, float]], key: Any, value: Rendered
-    ) -> None:
+    def _store(self, store: OrderedDict[Any, Rendered], key: Any, value: Rendered) -> None:
         with self._lock:
-            store[key] = (value, time.monotonic())
+            store[key] = value
             store.move_to_end(key)
             while len(store) > MAX_RENDERS:
                 store.popitem(last=False)
 
     def ready(self, key: RenderKey) -> Rendered | None:
-        """The parts for ``key`` if they were rendered in the last few seconds."""
+        """The parts for ``key`` if they were rendered here and are still kept."""
         return self._recent(self._done, key)
 
     def rendered(
@@ -277,7 +273,7 @@ class SharedViews:
     ) -> Rendered:
         """``seat``'s parts (None: a spectator's) of ``snapshot`` in ``locale``: the parts
         alike for everyone from the one render for them, the rest rendered for the seat.
-        Kept a few seconds for every socket of the process that asks."""
+        Kept for every socket of the process that asks."""
         game = snapshot.game
         key: RenderKey = (game.pk, game.version, seat, locale, news)
         done = self.ready(key)

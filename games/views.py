@@ -232,7 +232,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     actions = list(
         Action.objects.filter(game=finished)
         .order_by("version")
-        .only("version", "seat", "notation", "events", "cause")
+        .only("version", "seat", "notation", "events", "cause", "created_at")
     )
     step = parse_natural(request.GET.get("step", "0"))
     if step is None:
