@@ -7,7 +7,7 @@ WebSocket route, counts the sockets each client address and each session holds o
 process and refuses one more past ``MAX_SOCKETS_PER_ADDRESS`` or ``MAX_SOCKETS_PER_SESSION``:
 the handshake is accepted and the socket closed at once with
 :data:`TOO_MANY_SOCKETS_CLOSE_CODE`, which pages read as "too many open tabs"
-(``static/js/socket-limit.js``) and the htmx ws extension does not retry.  A refused socket
+(``static/js/site.js``) and the htmx ws extension does not retry.  A refused socket
 reaches no consumer, no session and no channel layer.
 
 The counts are per process, as what a socket costs is its own process's: behind several

@@ -108,13 +108,20 @@
       return;
     }
     const left = sent.codes.slice();
+    const gone = [];
     const kept = selection.filter((entry) => {
       if (entry.bar) return true;
       const at = left.indexOf(entry.code);
       if (at < 0) return true;
       left.splice(at, 1);
+      gone.push(entry.el);
       return false;
     });
+    // Gone as themselves: by code, a twin left in the rack would take the played one's place.
+    const tiles = rackTiles();
+    if (localOrder && localOrder.join() === tiles.map((t) => t.dataset.tile).join()) {
+      localOrder = localOrder.filter((_, i) => !gone.includes(tiles[i]));
+    }
     selection = kept.some((entry) => !entry.bar) ? kept : [];
     if (meld === sent.meld) meld = null;
     if (row === sent.row) row = null;

@@ -151,18 +151,47 @@ document.addEventListener("htmx:wsBeforeMessage", (event) => {
 """
 
 
-@pytest.mark.parametrize("hand", [Finger, Mouse], ids=["finger", "mouse"])
+def twins_first(game_id: int, seat: int) -> None:
+    """The seat's rack begins with a tile and its twin (taken from the wall if need be), as
+    the player arranged it."""
+    game = Game.objects.get(pk=game_id)
+    state = dict(game.state)
+    racks = list(state["racks"])
+    rack, wall = racks[seat].split(), state["wall"].split()
+    twin = next((t for t in rack if rack.count(t) == 2), None)
+    if twin is None:
+        twin = next(t for t in rack if t in wall)
+        given = next(t for t in rack if t != twin)
+        rack[rack.index(given)], wall[wall.index(twin)] = twin, given
+    rest = list(rack)
+    rest.remove(twin)
+    rest.remove(twin)
+    racks[seat] = " ".join(rack)
+    state.update(racks=racks, wall=" ".join(wall))
+    Game.objects.filter(pk=game_id).update(state=state)
+    Seat.objects.filter(table=game.table, position=seat).update(
+        rack_order={"game": game_id, "tiles": [twin, twin, *rest]}
+    )
+
+
+@pytest.mark.parametrize(
+    "hand,twins", [(Finger, False), (Mouse, False), (Finger, True)], ids=["finger", "mouse", "twin"]
+)
 def test_the_answer_to_a_move_sent_while_a_tile_is_held_waits_for_the_drop(
-    player, alice, bob, hand
+    player, alice, bob, hand, twins
 ):
     """The player discards and, before the answer comes, moves a tile along the rack (a slow
     connection makes that easy).  The answer redraws the rack; drawn under the finger, the
     drop would land in the old rack and be lost.  It is drawn after the drop, and the order
-    the server keeps is the new rack's in the player's arrangement."""
+    the server keeps is the new rack's in the player's arrangement.  When the tile held is
+    the twin of the one played, it is the held one the rack keeps, where it was dropped."""
     game = off_the_browser_loop(two_player_game, alice, bob)
     first = bob if game.state["first_player"] == 1 else alice
+    if twins:
+        off_the_browser_loop(twins_first, game.pk, game.state["first_player"])
     page = open_rack(player, first, game, hand, ANSWERS)
     before = rack_codes(page)
+    assert before[0] == before[1] or not twins
     selected = page.locator("#game-rack .rack-tile").nth(1)
     selected.click()  # the discard the move will carry
     expect(selected).to_have_attribute("aria-pressed", "true")

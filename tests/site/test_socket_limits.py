@@ -189,7 +189,7 @@ def test_the_page_says_too_many_open_tabs_on_the_documented_code(rf: RequestFact
     assert re.search(
         r'<p id="socket-limit" class="alert" role="alert" hidden>Too many open tabs', page
     )
-    assert "js/socket-limit.js" in page
-    script = (Path(BASE_DIR) / "static/js/socket-limit.js").read_text()
+    assert "js/site.js" in page
+    script = (Path(BASE_DIR) / "static/js/site.js").read_text()
     assert f"const TOO_MANY_SOCKETS = {TOO_MANY_SOCKETS_CLOSE_CODE};" in script
     assert 'getElementById("socket-limit")' in script
