@@ -72,10 +72,14 @@ def test_a_tab_past_the_socket_cap_says_too_many_open_tabs_and_the_first_stays_l
         "site's tabs, then reload this page."
     )
     # Accepted, then closed at once with the code; the htmx ws extension does not try again.
-    assert second.evaluate("window.remiSockets") == 1
+    # (It does try again after an abnormal close: on a loaded machine the browser may answer
+    # the close later than daphne waits, 1 s, and then hear only the dropped connection.
+    # The attempt after that is refused with the code, and that one is the last.)
+    opened = second.evaluate("window.remiSockets")
+    assert opened in (1, 2)
     expect(first.locator("#socket-limit")).to_be_hidden()
     table = off_the_browser_loop(services.create_table, alice, seat_count=2)
     expect(first.locator(f"#table-card-{table.pk}")).to_be_visible()
     second.wait_for_timeout(500)
-    assert second.evaluate("window.remiSockets") == 1
+    assert second.evaluate("window.remiSockets") == opened
     expect(second.locator(f"#table-card-{table.pk}")).to_have_count(0)
