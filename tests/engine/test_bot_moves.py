@@ -7,14 +7,12 @@ Each (game, preset, level) is its own case: one seat plays that level, the other
 drawn at random, so levels meet each other in every combination over the runs.  Which seat
 moves when several may (Remi's prelude) is drawn too.
 
-``BOT_GAMES`` (environment, default 1) is the number of games per case: 1 for CI (78 cases
-with today's registry, about 20 s of one core, most of it the tile rummy's hard search),
-``BOT_GAMES=50`` for a nightly run.
+One game per case as CI runs it (78 cases with today's registry, about 20 s of one core,
+most of it the tile rummy's hard search); ``TEST_SCALE`` (tests/scale.py) multiplies it.
 """
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -24,8 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import GAMES, GameEngine
+from tests.scale import examples
 
-GAMES_PER_CASE = int(os.environ.get("BOT_GAMES", "1"))
+GAMES_PER_CASE = examples(1)
 # A game of bots that has not ended by then goes round for ever (a bot undoing and redoing).
 MAX_ACTIONS = 4000
 

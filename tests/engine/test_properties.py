@@ -15,6 +15,7 @@ from games.engine.remi import new_game
 from games.engine.remi.melds import HIGH_ONE, RUN
 from games.engine.remi.randomplay import actor, random_action
 from games.engine.remi.state import OVER, State
+from tests.scale import examples
 
 from .properties import (
     assert_all_tiles_accounted_for,
@@ -23,7 +24,7 @@ from .properties import (
     layable_off_the_table,
 )
 
-GAMES = 1000
+GAMES = examples(1000)
 
 rule_options = st.builds(
     Rules,

@@ -5,7 +5,6 @@ whole games of every registered game."""
 from __future__ import annotations
 
 import itertools
-import os
 import random
 import time
 
@@ -34,10 +33,10 @@ from games.engine.rummikub.rules import RUMMIKUB
 from games.engine.rummikub.state import State as RummikubState
 from games.engine.thai_rummy import scenario as thai_scenario
 from games.engine.tiles import parse_tiles
+from tests.scale import examples
 
-# The fuzzing suite's scale setting (tests/fuzz/conftest.py) multiplies the random games.
-SCALE = float(os.environ.get("FUZZ_SCALE", "1"))
-RANDOM_GAMES = max(1, round(8 * SCALE))
+# Random games as CI plays them; TEST_SCALE (tests/scale.py) multiplies them.
+RANDOM_GAMES = examples(8)
 
 
 def untimed() -> float:

@@ -26,6 +26,7 @@ from games.engine.remi.rules import PRESETS
 from games.engine.remi.solver import EMPTY_PLAN, Plan, solve
 from games.engine.remi.state import PLAY, USE_DISCARD, State
 from games.engine.tiles import COLOURS, JOKER, Tile, sort_key
+from tests.scale import examples
 
 
 def meld(text: str) -> Meld:
@@ -435,7 +436,7 @@ def small_positions(draw, adding: bool = False):
 
 
 @settings(
-    max_examples=600,
+    max_examples=examples(600),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -455,7 +456,7 @@ def test_solver_equals_brute_force_on_small_racks(position):
     assert solve(rack[::-1], table, rules, **options) == plan  # the rack's order is no input
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions(), st.booleans())
 def test_solver_equals_brute_force_without_additions(position, first_meld):
     rack, table, rules, options = position
@@ -469,7 +470,7 @@ def test_solver_equals_brute_force_without_additions(position, first_meld):
     assert plan.additions == ()
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions(adding=True))
 def test_solver_equals_brute_force_when_adding_to_the_table(position):
     rack, table, rules, options = position

@@ -18,6 +18,7 @@ from games.engine.remi.moves import meld_candidates
 from games.engine.remi.scenario import position
 from games.engine.remi.stalemate import can_still_lay, live_tiles
 from games.engine.tiles import full_set
+from tests.scale import examples
 
 from .helpers import bag, kinds, play, texts
 from .properties import layable_off_the_table
@@ -199,7 +200,7 @@ def random_position(seed: int, live_count: int, meld_count: int, exposed: bool):
     )
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=examples(300), deadline=None, derandomize=True)
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
     live_count=st.integers(min_value=1, max_value=9),
@@ -210,7 +211,7 @@ def test_the_stuck_test_agrees_with_the_solver_on_random_tables(seed, live_count
     assert can_still_lay(state) == layable_off_the_table(state)
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(max_examples=examples(200), deadline=None, derandomize=True)
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
     live_count=st.integers(min_value=1, max_value=9),

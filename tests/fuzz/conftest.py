@@ -1,14 +1,13 @@
 """The fuzzing suite's budget, its input counter and the error-log watch.
 
-``FUZZ_SCALE`` (default 1) multiplies every fuzz test's example count: CI runs the default
-(over 10,000 inputs in all); ``FUZZ_SCALE=0.05 ./bin/test tests/fuzz`` is a quick look.
+``TEST_SCALE`` (tests/scale.py) multiplies every fuzz test's example count: CI runs the
+default (over 10,000 inputs in all); ``TEST_SCALE=quick ./bin/test tests/fuzz`` is a quick look.
 The summary line at the end of a run says how many inputs the suite sent and how long it took.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -16,12 +15,12 @@ from dataclasses import dataclass, field
 import pytest
 from hypothesis import HealthCheck, settings
 
-SCALE = float(os.environ.get("FUZZ_SCALE", "1"))
+from tests.scale import SCALE, examples
 
 
-def fuzz_settings(examples: int) -> settings:
+def fuzz_settings(count: int) -> settings:
     return settings(
-        max_examples=max(1, round(examples * SCALE)),
+        max_examples=examples(count),
         deadline=None,
         derandomize=False,  # new inputs every run: each CI run explores further
         database=None,
@@ -93,6 +92,6 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if TALLY.inputs:
         terminalreporter.write_line(
             f"fuzz: {TALLY.inputs} generated inputs in {TALLY.seconds:.0f} s "
-            f"(FUZZ_SCALE={SCALE:g}): "
+            f"(TEST_SCALE={SCALE:g}): "
             + ", ".join(f"{n} {name}" for name, n in sorted(TALLY.by_test.items()))
         )

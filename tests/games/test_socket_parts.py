@@ -6,7 +6,6 @@ over HTTP."""
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -25,10 +24,11 @@ from games.page_parts import part_names, render_parts
 from tests.conftest import make_user
 from tests.games.socket_pages import SocketPage, frame_parts, whole
 from tests.games.test_game_consumer import session_cookie, socket
+from tests.scale import examples
 
 # Random games per game type (each played to its end or MOVES moves): 2 as CI runs it, scaled
-# by the fuzzing suite's one knob (FUZZ_SCALE, docs/testing.md).
-PARTS_GAMES = max(1, round(2 * float(os.environ.get("FUZZ_SCALE", "1"))))
+# by TEST_SCALE (tests/scale.py).
+PARTS_GAMES = examples(2)
 MOVES = 200
 CHECK_EVERY = 4  # versions between two checks (and always the last one)
 LOCALES = [("en", None), ("ro", None)]

@@ -2,11 +2,10 @@
 independent brute force (every seating of the field) on small fields and an exact search
 (swiss_oracle) on fields of 11-40.
 
-Example counts come from TOURNAMENT_EXAMPLES (environment, default 60)."""
+60 examples as CI runs it; ``TEST_SCALE`` (tests/scale.py) multiplies the count."""
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 from itertools import combinations
@@ -15,12 +14,13 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.scale import examples
 from tests.tournaments.swiss_oracle import fewer_repeats, play
 from tournaments.formats.partition import Candidates, cheapest_partition
 from tournaments.formats.swiss import _combinations, _partitions, repeats, swiss_round
 from tournaments.formats.tables import Round, bye_counts, meetings, table_sizes
 
-EXAMPLES = int(os.environ.get("TOURNAMENT_EXAMPLES", "60"))
+EXAMPLES = examples(60)
 
 
 def seatings(players: list[int], sizes: list[int]):

@@ -4,14 +4,12 @@ accounted for, every meld on the table valid after every action, apply never mut
 input, views unchanged when the hidden cards are dealt afresh, the state survives JSON, a
 replay from the log is the same hand, and the scores match an independent computation.
 
-``BASIC_RUMMY_GAMES`` sets how many hands (1000 by default, as CI runs; use fewer locally),
-like ``RUMMIKUB_GAMES`` for the tile rummy.
+1000 hands as CI runs it; ``TEST_SCALE`` (tests/scale.py) multiplies the count.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections import Counter
 
@@ -22,8 +20,9 @@ from games.engine.basic_rummy import GAME, Rules, apply, classify, player_view
 from games.engine.basic_rummy.rules import ACES, STOCK_RULES
 from games.engine.basic_rummy.state import State
 from games.engine.cards import full_deck
+from tests.scale import examples
 
-GAMES = int(os.environ.get("BASIC_RUMMY_GAMES", "1000"))
+GAMES = examples(1000)
 
 rule_options = st.builds(
     Rules,

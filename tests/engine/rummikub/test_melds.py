@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from games.engine.rummikub import RUN, SET, InvalidMeld, MeldFault, classify, parse_tiles
 from games.engine.tiles import COLOURS, JOKER, Tile
+from tests.scale import examples
 
 
 def meld(text: str, jokers_as: str | None = None):
@@ -95,7 +96,7 @@ runs = st.builds(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(runs, st.randoms(use_true_random=False))
 def test_any_run_in_any_order_is_a_run_worth_its_numbers(spec, rnd):
     colour, start, size, jokers = spec
@@ -110,7 +111,7 @@ def test_any_run_in_any_order_is_a_run_worth_its_numbers(spec, rnd):
     assert found.points == sum(range(start, start + size))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.integers(1, 13),
     st.lists(st.sampled_from(COLOURS), min_size=2, max_size=4, unique=True),

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from games.engine.rummikub import MeldFault, Play, classify, parse_action
 from games.engine.rummikub.actions import Group
 from games.engine.tiles import COLOURS, JOKER, Tile
+from tests.scale import examples
 
 numbered = st.builds(Tile, st.sampled_from(COLOURS), st.integers(1, 13))
 any_tile = st.one_of(numbered, st.just(JOKER))
@@ -25,7 +26,7 @@ def groups(draw) -> Group:
     return Group(tiles)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(groups(), min_size=1, max_size=8))
 def test_play_notation_round_trips(melds):
     play = Play(tuple(melds))
@@ -52,7 +53,7 @@ def near_melds(draw) -> list[Tile]:
     return tiles
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(
     st.one_of(st.lists(any_tile, min_size=1, max_size=7), near_melds()),
     st.randoms(use_true_random=False),

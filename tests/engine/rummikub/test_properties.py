@@ -4,13 +4,12 @@ every meld on the table valid after every turn, table tiles never leave it, appl
 mutates its input, views keep secrets, the state survives JSON, a replay from the log is the
 same game, and the scores match an independent computation.
 
-``RUMMIKUB_GAMES`` sets how many games (1000 by default, as CI runs; use fewer locally).
+1000 games as CI runs it; ``TEST_SCALE`` (tests/scale.py) multiplies the count.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections import Counter
 
@@ -22,8 +21,9 @@ from games.engine.rummikub.randomplay import random_action
 from games.engine.rummikub.rules import JOKER_REPLACEMENTS, STARTING_PLAYERS, STOCK_EXHAUSTED
 from games.engine.rummikub.state import State
 from games.engine.tiles import full_set
+from tests.scale import examples
 
-GAMES = int(os.environ.get("RUMMIKUB_GAMES", "1000"))
+GAMES = examples(1000)
 ALL_TILES = Counter(full_set())
 
 rule_options = st.builds(

@@ -5,14 +5,12 @@ of the players are the table's, apply never mutates its input, views unchanged w
 hidden cards are dealt afresh, the state survives JSON, a replay from the log is the same
 hand, and the scores match an independent computation from the log.
 
-``THAI_RUMMY_GAMES`` sets how many hands (1000 by default, as CI runs; use fewer locally),
-like ``BASIC_RUMMY_GAMES`` for Basic Rummy.
+1000 hands as CI runs it; ``TEST_SCALE`` (tests/scale.py) multiplies the count.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections import Counter
 
@@ -22,8 +20,9 @@ from hypothesis import strategies as st
 from games.engine.cards import full_deck, parse_cards
 from games.engine.thai_rummy import GAME, Rules, apply, classify, player_view
 from games.engine.thai_rummy.state import State
+from tests.scale import examples
 
-GAMES = int(os.environ.get("THAI_RUMMY_GAMES", "1000"))
+GAMES = examples(1000)
 
 rule_options = st.builds(Rules, double_out_bonus=st.booleans(), layoff_shows=st.booleans())
 
