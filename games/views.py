@@ -194,10 +194,13 @@ def meld_total(request: HttpRequest, pk: int) -> HttpResponse:
     if len(text) > MAX_SELECTION_TEXT:
         return HttpResponseBadRequest("The selection is too long.")
     total = _presentation(viewing).meld_total(text, viewing.game, viewing.seat)
+    context: dict[str, object] = {"url": request.path, "tiles": text}
     if total is None:
-        raise Http404("No first melds to count.")
-    points, needed = total
-    context = {"points": points, "needed": needed, "url": request.path, "tiles": text}
+        # The first melds are made (or the game is over): a count asked for just before
+        # then is answered by putting the count away, not with an error.
+        context["done"] = True
+    else:
+        context["points"], context["needed"] = total
     return render(request, "games/includes/meld_total.html", context)
 
 

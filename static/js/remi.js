@@ -83,7 +83,7 @@
   function countFirstMelds(text) {
     const total = one("#meld-total");
     clearTimeout(countTimer);
-    if (!total || (total.dataset.tiles || "") === text) return;
+    if (!total || total.hidden || (total.dataset.tiles || "") === text) return;
     countTimer = setTimeout(() => {
       const url = total.dataset.url + "?tiles=" + encodeURIComponent(text);
       htmx.ajax("GET", url, { target: "#meld-total", swap: "outerHTML" });
@@ -360,6 +360,11 @@
   // A 400 (form data the server could not read) or 403 still carries a message for the
   // error area; htmx leaves error statuses unswapped unless told otherwise.
   document.body.addEventListener("htmx:beforeSwap", (event) => {
+    // A count for a selection since changed (a quick meld clears it) is dropped.
+    if (event.detail.target && event.detail.target.id === "meld-total") {
+      const asked = /data-tiles="([^"]*)"/.exec(event.detail.serverResponse);
+      if (asked && asked[1] !== selectionText()) event.detail.shouldSwap = false;
+    }
     const status = event.detail.xhr.status;
     if ((status === 400 || status === 403) && event.detail.elt.closest("#game")) {
       event.detail.shouldSwap = true;

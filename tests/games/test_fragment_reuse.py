@@ -61,7 +61,7 @@ def test_the_names_a_part_reads_are_found_in_every_kind_of_node_it_allows():
     # many only costs a reuse, a name too few would serve a stale part.
     assert set(read) == {
         "rack", "t", "fallback", "over", "replay", "seat", "turn", "n", "count",
-        "b", "a", "p", "q", "u", "points", "needed", "url", "tiles",
+        "b", "a", "p", "q", "u", "points", "needed", "url", "tiles", "done",
     }  # fmt: skip
 
 
