@@ -40,7 +40,7 @@ def test_body_carries_the_csrf_token_as_an_htmx_header(client):
 
 def test_htmx_and_its_websocket_extension_are_served_from_static(client):
     html = client.get("/").content.decode()
-    for asset in ("vendor/htmx/htmx.min.js", "vendor/htmx/ext-ws.js"):
+    for asset in ("vendor/htmx/htmx.min.js", "vendor/htmx/ext-ws.min.js"):
         assert f'src="/static/{asset}"' in html
         path = finders.find(asset)
         assert path
