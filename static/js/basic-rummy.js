@@ -106,7 +106,6 @@
   function afterSwap() {
     repick();
     refocus();
-    tick();
   }
   document.body.addEventListener("htmx:oobAfterSwap", afterSwap);
   document.body.addEventListener("htmx:wsAfterMessage", afterSwap);
@@ -119,20 +118,5 @@
     if (button && !button.disabled) button.click();
   });
 
-  // The page's words come from the template, in the viewer's language.
-  const spoken = (name, fallback) => {
-    const game = document.getElementById("game");
-    return (game && game.dataset[name]) || fallback;
-  };
-
-  function tick() {
-    all("time[data-deadline]").forEach((el) => {
-      const left = Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000);
-      if (Number.isNaN(left)) return;
-      const clock = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
-      el.textContent = left <= 0 ? spoken("sayTimeUp", "time is up") : spoken("sayLeft", "%s left").replace("%s", clock);
-    });
-  }
-  setInterval(tick, 1000);
-  tick();
+  // The move clocks: static/js/game-shell.js.
 })();

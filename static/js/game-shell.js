@@ -458,4 +458,28 @@
     },
     true,
   );
+
+  // --- The move clocks ----------------------------------------------------------------------
+
+  // m:ss under an hour; above, hours and minutes or days and hours in the page's language (a
+  // day's correspondence clock read 1439:58).  A live clock's last seconds are marked urgent.
+  const URGENT_SECONDS = 10;
+  const unit = (n, name) =>
+    new Intl.NumberFormat(document.documentElement.lang || undefined, { style: "unit", unit: name }).format(n);
+  function clockText(left) {
+    if (left >= 86400) return unit(Math.floor(left / 86400), "day") + " " + unit(Math.floor((left % 86400) / 3600), "hour");
+    if (left >= 3600) return unit(Math.floor(left / 3600), "hour") + " " + unit(Math.floor((left % 3600) / 60), "minute");
+    return Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+  }
+  function tick() {
+    document.querySelectorAll("time[data-deadline]").forEach((el) => {
+      const left = Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000);
+      if (Number.isNaN(left)) return;
+      el.textContent = left <= 0 ? words("sayTimeUp", "time is up") : words("sayLeft", "%s left").replace("%s", clockText(left));
+      el.classList.toggle("urgent", left <= URGENT_SECONDS);
+    });
+  }
+  ["htmx:oobAfterSwap", "htmx:afterSwap", "htmx:wsAfterMessage"].forEach((name) => document.body.addEventListener(name, tick));
+  setInterval(tick, 1000);
+  tick();
 })();

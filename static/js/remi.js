@@ -387,7 +387,6 @@
       focusTile(rackTiles(), rackFocus);
     }
     rackFocus = null;
-    tick();
   }
   document.body.addEventListener("htmx:oobAfterSwap", afterSwap);
   document.body.addEventListener("htmx:wsAfterMessage", afterSwap);
@@ -398,22 +397,8 @@
 
   // Failed requests, the socket's state and the typed move: static/js/game-shell.js.
 
-  // --- The move clock -----------------------------------------------------------------------
+  // The move clocks: static/js/game-shell.js.
 
-  function tick() {
-    all("time[data-deadline]").forEach((el) => {
-      const left = Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000);
-      if (Number.isNaN(left)) return;
-      if (left <= 0) {
-        el.textContent = spoken("sayTimeUp", "time is up");
-      } else {
-        const clock = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
-        el.textContent = spoken("sayLeft", "%s left").replace("%s", clock);
-      }
-    });
-  }
-  setInterval(tick, 1000);
-  tick();
   showSelection();
   attachDrag();
 })();

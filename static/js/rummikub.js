@@ -368,7 +368,6 @@
     attachDrag();
     if (picked && !picked.isConnected) repick();
     refocus();
-    tick();
   }
   document.body.addEventListener("htmx:oobAfterSwap", afterSwap);
   document.body.addEventListener("htmx:wsAfterMessage", afterSwap);
@@ -376,17 +375,7 @@
 
   // Failed requests, the socket's state and the typed move: static/js/game-shell.js.
 
-  // --- The move clock -----------------------------------------------------------------------
+  // The move clocks: static/js/game-shell.js.
 
-  function tick() {
-    all("time[data-deadline]").forEach((el) => {
-      const left = Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000);
-      if (Number.isNaN(left)) return;
-      const clock = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
-      el.textContent = left <= 0 ? (words("sayTimeUp") || "time is up") : (words("sayLeft") || "%s left").replace("%s", clock);
-    });
-  }
-  setInterval(tick, 1000);
-  tick();
   attachDrag();
 })();
