@@ -106,8 +106,8 @@ def warn(share: Share, now: float) -> None:
     logger.warning(
         "%d%% of the last %d requests (%d minutes) came from one client address, %s. If the "
         "site runs behind a reverse proxy, the proxy does not pass on its clients' addresses "
-        "(run daphne with --proxy-headers, README: Production): every visitor then shares the "
-        "per-address limits, failed logins included.",
+        "(run daphne with --proxy-headers, docs/operations.md: Production): every visitor "
+        "then shares the per-address limits, failed logins included.",
         share.percent,
         share.total,
         WINDOW_SECONDS // 60,

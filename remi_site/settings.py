@@ -2,7 +2,7 @@
 
 Defaults give a working development site on a fresh checkout: SQLite under ``var/`` and the
 embedded Redis that ``./bin/run`` starts on ``var/redis.sock``. Production sets the variables
-listed in the README. A bad value stops start-up with a message naming the variable.
+listed in docs/configuration.md. A bad value stops start-up with a message naming the variable.
 """
 
 from __future__ import annotations
@@ -309,8 +309,8 @@ ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
 ACCOUNT_USER_DISPLAY = "accounts.models.display_name_of"
 ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
-# Failed logins are limited by accounts.login_limits (its docstring and the README's "Failed
-# logins" say why each count is shaped so), in the Redis cache:
+# Failed logins are limited by accounts.login_limits (its docstring and docs/security.md, "Failed
+# logins", say why each count is shaped so), in the Redis cache:
 # - per address and account (a browser the account logged in from counts on its own): this
 #   many failures, then a lock that starts at LOGIN_LOCK_SECONDS and doubles with each further
 #   failure up to LOGIN_LOCK_MAX_SECONDS;

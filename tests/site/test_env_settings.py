@@ -15,7 +15,7 @@ from remi_site.env import env_bool, env_int, env_list, env_path, env_str
 from remi_site.paths import BASE_DIR
 from tests.conftest import subprocess_env
 
-# The production example in the README: `manage.py check --deploy` must pass with it.
+# The production example in docs/operations.md: `manage.py check --deploy` must pass with it.
 PRODUCTION_ENV = {
     "DEBUG": "false",
     "SECRET_KEY": "x7!kq2$remi-production-example-key-9f3b1c8d0e6a4b2c7d5e1f0a9b8c7d6e",
@@ -195,7 +195,7 @@ def test_manage_py_reports_a_bad_variable_before_doing_anything():
     assert "ImproperlyConfigured: REDIS_URL must start with redis://" in done.stderr
 
 
-def test_check_deploy_passes_with_the_readme_production_settings(tmp_path):
+def test_check_deploy_passes_with_the_documented_production_settings(tmp_path):
     env = subprocess_env(**PRODUCTION_ENV, REMI_VAR_DIR=str(tmp_path))
     done = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
@@ -209,8 +209,8 @@ def test_check_deploy_passes_with_the_readme_production_settings(tmp_path):
     assert "no issues" in done.stdout
 
 
-def test_readme_lists_the_production_example_variables():
-    readme = (BASE_DIR / "README.md").read_text()
+def test_operations_doc_lists_the_production_example_variables():
+    operations = (BASE_DIR / "docs" / "operations.md").read_text()
     for name in PRODUCTION_ENV:
-        assert f"{name}=" in readme, name
+        assert f"{name}=" in operations, name
     assert os.path.exists(BASE_DIR / "Procfile")

@@ -26,7 +26,7 @@ from tests.games.conftest import two_player_game
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SITE = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
-# The close code the README documents and the pages read as "too many open tabs"
+# The close code docs/security.md documents and the pages read as "too many open tabs"
 # (remi_site.socket_limits.TOO_MANY_SOCKETS_CLOSE_CODE).
 TOO_MANY_SOCKETS_CLOSE_CODE = 4429
 
