@@ -20,8 +20,7 @@ from bot_api.models import BotPolicy, Invitation
 from games import presenters, services
 from games.engine import IllegalAction, InvalidAction
 from games.models import Game, Seat, Table
-
-MOVED_ON = "The game has moved on: here is the current position."
+from games.moves import MOVED_ON
 
 
 @dataclass(frozen=True)
@@ -135,7 +134,7 @@ def play_move(user, game_id: int, move: Any, version: Any) -> dict[str, Any]:
     try:
         played = services.play(game_id, seat.position, move.strip(), version)
     except services.GameMovedOn as moved:
-        raise Refusal(409, "moved-on", _(MOVED_ON), {"version": moved.current_version}) from moved
+        raise Refusal(409, "moved-on", str(MOVED_ON), {"version": moved.current_version}) from moved
     except services.SeatHandedOver as handed:
         raise Refusal(409, "handed-over", str(handed)) from handed
     except (IllegalAction, InvalidAction) as refusal:

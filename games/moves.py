@@ -13,14 +13,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy
 
 from games import live_views, presenters, services
 from games.engine import IllegalAction, InvalidAction
 from games.models import Game
 from games.presenters.base import form_problem
 
-MOVED_ON = "The game has moved on: here is the current position."
-WATCHING = "You are watching: only the players can move."
+# Said in the language of whoever's page is answered (they were plain English strings).
+MOVED_ON = gettext_lazy("The game has moved on: here is the current position.")
+WATCHING = gettext_lazy("You are watching: only the players can move.")
 
 # What the mover's page redraws: every part, or only the controls (a refusal changes nothing
 # else).

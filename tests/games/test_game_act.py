@@ -111,6 +111,33 @@ def test_a_stale_version_says_the_game_moved_on_and_sends_a_fresh_view(client, p
     assert_unchanged(started, before)
 
 
+@pytest.mark.parametrize(
+    "language,moved_on,watching",
+    [
+        ("ro", "Jocul a mers mai departe", "Urmărești jocul: doar jucătorii pot muta."),
+        ("hu", "A játék továbblépett", "Csak nézed a játékot: lépni csak a játékosok tudnak."),
+    ],
+)
+def test_the_moved_on_and_watching_answers_are_in_the_readers_language(
+    client, players, started, carol, language, moved_on, watching
+):
+    """Issue 30, fault 3: both were plain English strings on every page."""
+    _, seat, other = players
+    tile = started.state["racks"][seat].split()[0]
+    services.play(started.pk, seat, f"discard {tile}", 0)
+    for user in (other, carol):
+        user.preferred_language = language
+        user.save(update_fields=["preferred_language"])
+    client.force_login(other)
+    stale = act(client, started, version=0, verb="draw").content.decode()
+    assert moved_on in error_text(stale)
+    assert "The game has moved on" not in stale
+    client.force_login(carol)
+    watched = act(client, started, version=1, verb="draw")
+    assert watched.status_code == 403
+    assert watching in watched.content.decode()
+
+
 def test_another_seats_move_is_refused_as_not_their_turn(client, players, started):
     _, seat, other = players
     client.force_login(other)

@@ -58,7 +58,7 @@ def test_the_same_move_from_several_tabs_at_once_applies_once(live_server, alice
         thread.join(timeout=60)
 
     assert all(status == 200 for status, _ in answers), answers
-    moved_on = [html for _, html in answers if MOVED_ON in html]
+    moved_on = [html for _, html in answers if str(MOVED_ON) in html]
     assert len(moved_on) == TABS - 1
     game = Game.objects.get(pk=started.pk)
     assert game.version == 1

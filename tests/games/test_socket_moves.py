@@ -117,10 +117,10 @@ def test_a_move_over_the_socket_answers_the_mover_and_tells_the_others_once(
         ("mover", '{"version": ["0"], "verb": {"a": 1}}', UNREADABLE),
         ("mover", json.dumps({"verb": "draw", "notation": "x" * MAX_MOVE_FRAME}), UNREADABLE),
         ("mover", json.dumps({"version": "\N{ARABIC-INDIC DIGIT ZERO}", "verb": "draw"}), "read"),
-        ("mover", json.dumps({"version": "7", "verb": "notation", "notation": "x"}), MOVED_ON),
+        ("mover", json.dumps({"version": "7", "verb": "notation", "notation": "x"}), str(MOVED_ON)),
         ("waiting", "LEGAL", "turn."),  # "It is not your turn." or "It is bob's turn."
-        ("spectator", "LEGAL", WATCHING),
-        ("anonymous", "LEGAL", WATCHING),
+        ("spectator", "LEGAL", str(WATCHING)),
+        ("anonymous", "LEGAL", str(WATCHING)),
     ],
 )
 def test_anything_but_a_legal_move_is_answered_and_changes_nothing(
