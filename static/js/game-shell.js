@@ -459,6 +459,34 @@
     true,
   );
 
+  // --- The focus outlives a redraw --------------------------------------------------------
+
+  // A part redrawn around the keyboard focus (the meld picked for Add, the button pressed)
+  // took the focus to the page's top, dozens of Tab stops away.  It goes to the same control
+  // in the new part, else to the rack, once the game's own script has had its say.
+  const KEPT = ["data-meld", "data-row", "data-card", "data-tile", "data-select", "name", "value"];
+  let lost = null;
+  document.body.addEventListener("htmx:oobBeforeSwap", (event) => {
+    const active = document.activeElement;
+    if (!active || active === document.body || !event.detail.target.contains(active)) return;
+    if (active.id) lost = "#" + CSS.escape(active.id);
+    else lost = active.tagName + KEPT.filter((a) => active.hasAttribute(a)).map((a) => `[${a}="${CSS.escape(active.getAttribute(a))}"]`).join("");
+  });
+  function refocus() {
+    const wanted = lost;
+    lost = null;
+    if (!wanted || (document.activeElement && document.activeElement !== document.body)) return;
+    const usable = (el) => el && !el.disabled && !el.hidden && el.getClientRects().length > 0;
+    const again = [wanted, '#game-rack [tabindex="0"]', "#game-rack button, #game-rack input"]
+      .map((selector) => one(`#game ${selector}`))
+      .find(usable);
+    // A rack with nothing to press (not your turn) holds the focus itself, for the next Tab.
+    const rack = one("#game-rack");
+    if (!again && rack) rack.tabIndex = -1;
+    (again || rack)?.focus({ preventScroll: true });
+  }
+  ["htmx:afterSwap", "htmx:wsAfterMessage"].forEach((name) => document.body.addEventListener(name, () => setTimeout(refocus, 0)));
+
   // --- The move clocks ----------------------------------------------------------------------
 
   // m:ss under an hour; above, hours and minutes or days and hours in the page's language (a
