@@ -21,7 +21,7 @@ def preferred_language_middleware(
         if signed_in and language in dict(settings.LANGUAGES):
             translation.activate(language)
             request.LANGUAGE_CODE = language
-        if signed_in:
+        if signed_in and user is not None:  # (signed_in implies it: for mypy)
             # Dates and times on the pages are shown in the viewer's own zone (profile).
             timezone.activate(user.zone)
         try:

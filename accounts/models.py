@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.time_zones import DEFAULT_TIME_ZONE, validate_time_zone
+from remi_site.choices import TextChoices
 
 # Every player starts with this many vacation days (see accounts/vacation.py).
 STARTING_VACATION_DAYS = 14
@@ -46,7 +47,7 @@ class User(AbstractUser):
         help_text=_("Your browser asks for permission when you turn this on."),
     )
 
-    class CardColours(models.TextChoices):
+    class CardColours(TextChoices):
         FOUR = "four", _("Four colours: spades black, hearts red, diamonds blue, clubs green")
         TWO = "two", _("Two colours: spades and clubs black, hearts and diamonds red")
 

@@ -8,12 +8,19 @@ the admin closes all of theirs. The browser then reconnects as whoever it now is
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.layers import get_channel_layer
+
+if TYPE_CHECKING:
+    # The consumer class the mixin is mixed into, so that mypy knows what ``super()`` and
+    # ``self`` offer (the scope, the channel layer, ``close``); at run time, a plain mixin.
+    from channels.generic.websocket import AsyncWebsocketConsumer as _Consumer
+else:
+    _Consumer = object
 
 # Sent to the browser when its login ended; 4000-4999 are the codes left to applications.
 LOGIN_ENDED_CLOSE_CODE = 4401
@@ -40,7 +47,7 @@ def _groups_of(scope: dict[str, Any]) -> list[str]:
     return groups
 
 
-class LoginBoundSocket:
+class LoginBoundSocket(_Consumer):
     """Mixin for ``AsyncWebsocketConsumer``: call :meth:`bind_to_login` in ``connect`` and
     :meth:`unbind_from_login` in ``disconnect``.  Every site socket has it, so it also keeps a
     page that leaves mid-update from crashing its socket (:meth:`send`)."""

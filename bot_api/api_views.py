@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Concatenate
 
 from channels.db import database_sync_to_async
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
@@ -62,7 +62,9 @@ def _body(request: HttpRequest) -> dict[str, Any]:
     return data
 
 
-def _action(work: Callable[[Any, HttpRequest], dict[str, Any]]) -> Callable[..., HttpResponse]:
+def _action(
+    work: Callable[Concatenate[Any, HttpRequest, ...], dict[str, Any]],
+) -> Callable[..., HttpResponse]:
     """A POST endpoint: authenticated, its refusals answered as JSON."""
 
     @csrf_exempt

@@ -8,6 +8,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from remi_site.choices import TextChoices
+
 
 class BotToken(models.Model):
     """An API token: only its SHA-256 is kept, so a leaked database row plays no games.  The
@@ -17,7 +19,7 @@ class BotToken(models.Model):
     # The token's hash says nothing a person could use, but the admin need not list it.
     hidden_information_fields = ("key_hash",)
 
-    class Scope(models.TextChoices):
+    class Scope(TextChoices):
         # The only scope there is: play the account's games.  Kept as a field so a token made
         # today never silently gains a power added later.
         PLAY = "play", _("Play games")
@@ -48,7 +50,7 @@ class Invitation(models.Model):
     """A table's owner asks a bot account to take a seat at an open table (the Bot API's
     "challenge"): the bot accepts (it is seated) or declines."""
 
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         PENDING = "pending", _("Waiting for the bot")
         ACCEPTED = "accepted", _("Accepted")
         DECLINED = "declined", _("Declined")

@@ -7,11 +7,12 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from chat.phrases import PHRASES
+from remi_site.choices import TextChoices
 
 MAX_LENGTH = 200
 
 
-class Room(models.TextChoices):
+class Room(TextChoices):
     # During play each side talks among itself (a spectator could otherwise coach a
     # player); once the game is over both rooms are shown to everyone.
     PLAYERS = "players", _("Players")

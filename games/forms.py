@@ -61,7 +61,7 @@ BOT_LEVELS = tuple((value, label) for value, label in Seat.Bot.choices if value)
 
 def game_for(key: object) -> GameEngine:
     """The registered game named by a form value, or the default game."""
-    return GAMES.get(key) if isinstance(key, str) and key in GAMES else GAMES[default_game_type()]
+    return GAMES[key] if isinstance(key, str) and key in GAMES else GAMES[default_game_type()]
 
 
 def preset_choices(game: GameEngine) -> list[tuple[str, str]]:

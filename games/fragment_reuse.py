@@ -238,11 +238,11 @@ def frozen(value: Any) -> Any:
         return (dict, tuple([(k, frozen(v)) for k, v in value.items()]))
     if kind is list or kind is tuple:
         return (kind, tuple([frozen(v) for v in value]))
-    names = _DATACLASS_FIELDS.get(kind)
-    if names is None and dataclasses.is_dataclass(kind):
-        names = _dataclass_fields(kind)
-    if names is not None:
-        return (kind, tuple([frozen(getattr(value, name)) for name in names]))
+    field_names = _DATACLASS_FIELDS.get(kind)
+    if field_names is None and dataclasses.is_dataclass(kind):
+        field_names = _dataclass_fields(kind)
+    if field_names is not None:
+        return (kind, tuple([frozen(getattr(value, name)) for name in field_names]))
     if kind is bool:  # True == 1, but they print differently
         return (bool, value)
     if kind is SafeString:  # prints unescaped: not the same as the equal str

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import GAMES, game_choices
+from remi_site.choices import TextChoices
 
 
 def new_invite_code() -> str:
@@ -36,17 +37,17 @@ class Table(models.Model):
     # view_hidden_information permission (remi_site/admin_site.py): the series' seed.
     hidden_information_fields = ("series",)
 
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         OPEN = "open", _("Waiting for players")
         PLAYING = "playing", _("Playing")
         FINISHED = "finished", _("Finished")
 
-    class Pace(models.TextChoices):
+    class Pace(TextChoices):
         LIVE = "live", _("Live")
         # Correspondence: a move when you have time, with a clock of hours or days.
         SLOW = "slow", _("Slow (play by mail)")
 
-    class OnTimeout(models.TextChoices):
+    class OnTimeout(TextChoices):
         # The engine's always-legal timeout move (and the game's penalty where it has one).
         MOVE = "move", _("Play the safe timeout move")
         # The seat's bot plays the whole turn for the player, and the timeout is counted.
@@ -84,7 +85,7 @@ class Table(models.Model):
     )
     is_public = models.BooleanField(default=True)
 
-    class BotSpeed(models.TextChoices):
+    class BotSpeed(TextChoices):
         INSTANT = "instant", _("Instant")
         NORMAL = "normal", _("Normal: a short pause, as a person would")
         SLOW = "slow", _("Slow: time to watch every move")
@@ -135,7 +136,7 @@ class Seat(models.Model):
     # The seat's own rack, in its player's order.
     hidden_information_fields = ("rack_order",)
 
-    class Bot(models.TextChoices):
+    class Bot(TextChoices):
         NONE = "", _("Human")
         EASY = "easy", _("Bot (easy)")
         NORMAL = "normal", _("Bot (normal)")
@@ -200,7 +201,7 @@ class Game(models.Model):
     # Racks, the wall and the seed.
     hidden_information_fields = ("state",)
 
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         PLAYING = "playing", _("Playing")
         FINISHED = "finished", _("Finished")
 
@@ -272,7 +273,7 @@ class Action(models.Model):
     # A move may name tiles only its player knows (a doubla's pair, a drawn tile's event).
     hidden_information_fields = ("notation", "events")
 
-    class Cause(models.TextChoices):
+    class Cause(TextChoices):
         PLAYER = "", _("the player")
         BOT = "bot", _("a bot seat")
         # The clock played it: the table's timeout move, or a bot's choice for the player.

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from remi_site.choices import TextChoices
 
-class Kind(models.TextChoices):
+
+class Kind(TextChoices):
     TURN = "turn", _("Your turn")
     REMINDER = "reminder", _("Time running out")
     DIGEST = "digest", _("Daily digest")

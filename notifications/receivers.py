@@ -30,10 +30,10 @@ def on_turns_changed(
     changed = set(before) ^ set(after)
     if not changed:
         return
-    seats = _people_at(game_id, changed, table, seats)
-    publish_waiting_changed(user_id for _, user_id, _, _ in seats)
+    people = _people_at(game_id, changed, table, seats)
+    publish_waiting_changed(user_id for _, user_id, _, _ in people)
     newly_owed = set(after) - set(before)
-    for position, _, pace, wants_email in seats:
+    for position, _, pace, wants_email in people:
         if position in newly_owed and pace == Table.Pace.SLOW and wants_email:
             _queue_turn_email(game_id, position, version)
 

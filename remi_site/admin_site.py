@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin
 from django.contrib.admin.apps import AdminConfig
@@ -37,6 +37,13 @@ from django.db.models.constants import LOOKUP_SEP
 from django.http import HttpRequest
 
 from remi_site.form_fields import ascii_form_class
+
+if TYPE_CHECKING:
+    # What DeclaredLookupsOnly is mixed into, so that mypy knows its ``super()``; at run
+    # time, a plain mixin (``guarded`` puts it before the admin's own class).
+    from django.contrib.admin import ModelAdmin as _ModelAdmin
+else:
+    _ModelAdmin = object
 
 HIDDEN_INFORMATION = "games.view_hidden_information"
 
@@ -81,6 +88,7 @@ class GuardedChangeList(ChangeList):
     orders by a hidden field for a user without the permission."""
 
     model_admin: DeclaredLookupsOnly
+    sortable_by: Sequence[Any] | None
 
     def __init__(self, request: HttpRequest, *args: Any, **kwargs: Any) -> None:
         self.request = request  # read by get_ordering_field, which Django calls without it
@@ -149,7 +157,7 @@ class GuardedChangeList(ChangeList):
         raise IncorrectLookupParameters(f"Filtering by {key[:200]!r} is not allowed")
 
 
-class DeclaredLookupsOnly:
+class DeclaredLookupsOnly(_ModelAdmin):
     """Mixed into every admin of the site by :class:`RemiAdminSite`; see the module."""
 
     model: type[Model]
@@ -201,7 +209,9 @@ class DeclaredLookupsOnly:
         list_filter = self.get_list_filter(request) if request is not None else ()
         for item in list_filter:
             if isinstance(item, type) and issubclass(item, admin.SimpleListFilter):
-                names.add(item.parameter_name)
+                # (Typed again: mypy narrows to ``type``, not to the untyped Django class.)
+                filter_class: type[admin.SimpleListFilter] = item
+                names.add(filter_class.parameter_name)
             else:
                 prefixes.extend(f"{path}{LOOKUP_SEP}" for path in paths_in(item))
         if self.date_hierarchy:
@@ -231,7 +241,9 @@ class NumbersInAsciiDigits:
     def get_inline_instances(self, request: HttpRequest, obj: Any = None) -> list[Any]:
         inlines = super().get_inline_instances(request, obj)  # type: ignore[misc]
         for inline in inlines:
-            inline.__class__ = _with_ascii_numbers(type(inline))
+            # (A ``type``: mypy does not take ``type[Any]`` for Hashable, as the cache wants.)
+            inline_class: type = type(inline)
+            inline.__class__ = _with_ascii_numbers(inline_class)
         return inlines
 
 

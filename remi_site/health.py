@@ -42,7 +42,7 @@ def check_database() -> dict[str, Any]:
 
 def check_redis() -> dict[str, Any]:
     """Ping each Redis the uses name (one server, or up to three when each use has its own)."""
-    versions: dict[str, str] = {}
+    versions: dict[str, str | None] = {}
     for url in dict.fromkeys(settings.REDIS_USE_URLS.values()):
         client = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
         try:

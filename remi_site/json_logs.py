@@ -83,7 +83,7 @@ class JsonFormatter(logging.Formatter):
 class UtcFormatter(logging.Formatter):
     """The plain format, its clock in UTC like the JSON lines'."""
 
-    converter = time.gmtime
+    converter: Callable[[float | None], time.struct_time] = time.gmtime
     default_msec_format = "%s.%03dZ"
 
 

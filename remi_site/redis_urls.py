@@ -56,7 +56,7 @@ class RedisTarget:
     def kombu_url(self, use: Use = Use.CELERY) -> str:
         """The same server as a Celery broker URL; kombu spells unix sockets its own way."""
         if self.scheme == "unix":
-            query = [*self.query, ("virtual_host", self.db(use))]
+            query: list[tuple[str, str | int]] = [*self.query, ("virtual_host", self.db(use))]
             return _join("redis+socket", self.netloc, self.path, query)
         return self.url(use)
 

@@ -7,9 +7,11 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from remi_site.choices import TextChoices
+
 
 class GameReview(models.Model):
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         PENDING = "pending", _("Waiting for the worker")
         RUNNING = "running", _("Being computed")
         DONE = "done", _("Ready")

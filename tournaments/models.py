@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from games.engine import game_choices
 from games.game_names import game_label
 from games.models import Table
+from remi_site.choices import TextChoices
 from tournaments.formats.tables import MAX_SEATS, MIN_SEATS
 from tournaments.rating_maths import NEW_PLAYER, PROVISIONAL_GAMES, Skill
 
@@ -95,12 +96,12 @@ class Tournament(models.Model):
     clocks, bots and notifications work as anywhere); the tournament only decides who sits
     where and reads the results back (``tournaments.results``)."""
 
-    class Format(models.TextChoices):
+    class Format(TextChoices):
         SWISS = "swiss", _("Swiss")
         ROUND_ROBIN = "round_robin", _("Round robin")
         KNOCKOUT = "knockout", _("Knockout")
 
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         DRAFT = "draft", _("Draft")
         REGISTRATION = "registration", _("Registration open")
         CLOSED = "closed", _("Registration closed")
@@ -204,7 +205,7 @@ class Tournament(models.Model):
 
 
 class Registration(models.Model):
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         ACTIVE = "active", _("Playing")
         WITHDRAWN = "withdrawn", _("Withdrawn")
 
@@ -229,7 +230,7 @@ class Registration(models.Model):
 
 
 class Round(models.Model):
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         # Paired and shown to the organiser; no table exists yet.
         PROPOSED = "proposed", _("Pairing to confirm")
         PLAYING = "playing", _("Playing")
@@ -260,7 +261,7 @@ class Round(models.Model):
 class Match(models.Model):
     """One table of a round: its players in seat order and, once known, their result."""
 
-    class Status(models.TextChoices):
+    class Status(TextChoices):
         PROPOSED = "proposed", _("Paired")
         PLAYING = "playing", _("Playing")
         FINISHED = "finished", _("Finished")
@@ -307,7 +308,7 @@ class Match(models.Model):
 class AuditEntry(models.Model):
     """Something an organiser did to a tournament, with who, when and why."""
 
-    class Kind(models.TextChoices):
+    class Kind(TextChoices):
         STATUS = "status", _("Status")
         REGISTRATION = "registration", _("Registration")
         PAIRING = "pairing", _("Pairing")

@@ -10,8 +10,9 @@ player left alone sits the round out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from tournaments import formats
 from tournaments.models import Match, Registration, Tournament
@@ -27,6 +28,16 @@ class Pairing:
 
     tables: tuple[tuple[int, ...], ...]
     byes: tuple[int, ...] = ()
+
+
+def user_id(player: Hashable) -> int:
+    """A player as the formats give it back: the user id this module gave them (the formats
+    type a player as any hashable value, which they only compare and hand back)."""
+    return cast(int, player)
+
+
+def user_ids(players: Iterable[Hashable]) -> tuple[int, ...]:
+    return tuple(user_id(p) for p in players)
 
 
 def active_players(tournament: Tournament) -> list[int]:
@@ -90,12 +101,12 @@ def next_pairing(tournament: Tournament, number: int) -> Pairing:
 
 
 def _without_withdrawn(
-    tables: Sequence[Sequence[int]], byes: Sequence[int], active: set[int]
+    tables: Sequence[Sequence[Hashable]], byes: Sequence[Hashable], active: set[int]
 ) -> Pairing:
     """The tables (every one, so a knockout's table numbers hold) with only the players
     still in; one left short of two players is a walkover (``services`` seats nobody)."""
-    kept = tuple(tuple(p for p in table if p in active) for table in tables)
-    return Pairing(kept, tuple(p for p in byes if p in active))
+    kept = tuple(user_ids(p for p in table if p in active) for table in tables)
+    return Pairing(kept, user_ids(p for p in byes if p in active))
 
 
 def _history(tournament: Tournament) -> list[formats.Round]:
@@ -113,7 +124,7 @@ def _swiss(tournament: Tournament, players: list[int]) -> Pairing:
     order = [row.player for row in rows]
     scores = {row.player: row.match_points for row in rows}
     paired = formats.swiss_round(order, scores, _history(tournament), tournament.seat_count)
-    return Pairing(tuple(tuple(t) for t in paired.tables), tuple(paired.byes))
+    return Pairing(tuple(user_ids(t) for t in paired.tables), user_ids(paired.byes))
 
 
 def _bracket(tournament: Tournament) -> formats.Bracket:
@@ -154,11 +165,12 @@ def _knockout(tournament: Tournament, number: int, active: set[int]) -> Pairing:
     }
     tables = []
     for table in bracket.rounds[number - 1]:
-        seated = []
+        seated: list[Hashable] = []
         for slot in table.slots:
             if slot.player is not None:
                 seated.append(slot.player)
                 continue
+            assert slot.source is not None  # a slot without its player has its source
             source_round, source_table, place = slot.source
             feeder = earlier.get((source_round + 1, source_table))
             order = finishing_order(feeder, tournament.seeding) if feeder else []

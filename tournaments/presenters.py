@@ -279,8 +279,9 @@ def bracket_rounds(tournament: Tournament) -> list[list[list[str]]]:
             slots = []
             for slot in table.slots:
                 if slot.player is not None:
-                    slots.append(names.get(slot.player, "?"))
+                    slots.append(names.get(pairing.user_id(slot.player), "?"))
                 else:
+                    assert slot.source is not None  # a slot without its player has its source
                     source_round, source_table, place = slot.source
                     slots.append(
                         _("place %(place)d of round %(r)d table %(t)d")

@@ -71,16 +71,16 @@ def adjudicated_result(match: Match, rule: str) -> Result:
     table = match.table
     totals = series_totals(table)
     game = current_game(table)
-    playing = game is not None and game.status == Game.Status.PLAYING
+    playing = game if game is not None and game.status == Game.Status.PLAYING else None
     if rule == POSITION:
         engine = get_game(table.game_type)
-        if playing:
-            extra = engine.unfinished_scores(engine.load(game.state))
+        if playing is not None:
+            extra = engine.unfinished_scores(engine.load(playing.state))
             totals = [t + float(e) for t, e in zip(totals, extra, strict=True)]
         return Result(tuple(places_from_scores(totals)), tuple(totals))
     if rule != FORFEIT:
         raise ValueError(f"unknown adjudication rule {rule!r}")
-    owing = set(game.to_act) if playing else set()
+    owing = set(playing.to_act) if playing is not None else set()
     keys = [(0.0 if seat in owing else 1.0, total) for seat, total in enumerate(totals)]
     return Result(ranked_places(keys), tuple(totals))
 

@@ -9,6 +9,7 @@ Django's own delete confirmation does, plus a ``step``."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 from django.contrib import admin, messages
@@ -237,7 +238,7 @@ class TournamentAdmin(admin.ModelAdmin):
                 reported(
                     self,
                     request,
-                    lambda user=user: services.add_player(tournament, user, request.user),
+                    partial(services.add_player, tournament, user, request.user),
                     _("%(name)s is registered.") % {"name": user.public_name},
                 )
         return None
@@ -256,7 +257,7 @@ class TournamentAdmin(admin.ModelAdmin):
             reported(
                 self,
                 request,
-                lambda t=tournament: services.open_registration(t, request.user),
+                partial(services.open_registration, tournament, request.user),
                 _("Registration for %(t)s is open.") % {"t": tournament},
             )
 
@@ -266,7 +267,7 @@ class TournamentAdmin(admin.ModelAdmin):
             reported(
                 self,
                 request,
-                lambda t=tournament: services.close_registration(t, request.user),
+                partial(services.close_registration, tournament, request.user),
                 _("Registration for %(t)s is closed.") % {"t": tournament},
             )
 
@@ -365,7 +366,7 @@ class TournamentAdmin(admin.ModelAdmin):
             reported(
                 self,
                 request,
-                lambda t=tournament: services.recompute_standings(t, request.user),
+                partial(services.recompute_standings, tournament, request.user),
                 _("The standings of %(t)s are recomputed.") % {"t": tournament},
             )
 
@@ -398,8 +399,8 @@ class TournamentAdmin(admin.ModelAdmin):
             reported(
                 self,
                 request,
-                lambda t=tournament: services.cancel(
-                    t, request.user, reason.cleaned_data.get("reason", "")
+                partial(
+                    services.cancel, tournament, request.user, reason.cleaned_data.get("reason", "")
                 ),
                 _("%(t)s is cancelled.") % {"t": tournament},
             )
@@ -435,9 +436,10 @@ class RegistrationAdmin(admin.ModelAdmin):
             reported(
                 self,
                 request,
-                lambda r=registration: services.withdraw_player(
-                    r.tournament,
-                    r.user,
+                partial(
+                    services.withdraw_player,
+                    registration.tournament,
+                    registration.user,
                     request.user,
                     running=form.cleaned_data["running"],
                     reason=form.cleaned_data["reason"],

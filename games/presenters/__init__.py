@@ -8,7 +8,7 @@ so a move answered over HTTP and the same move pushed over the socket render ide
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -101,7 +101,7 @@ def game_context(
     return context
 
 
-def swapped_in(context: dict[str, Any]) -> dict[str, Any]:
+def swapped_in(context: Mapping[str, Any]) -> dict[str, Any]:
     """``context`` for parts swapped into a page by id (``oob``: a socket's frame, an htmx
     answer).  The move forms' version fields are left blank there, since the page keeps its
     version from the status part (game-shell.js): the controls then read the same at every

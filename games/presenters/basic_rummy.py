@@ -9,7 +9,8 @@ discard pile, and counts of the other hands.  Cards are drawn by the templates f
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from games.engine.basic_rummy import GAME
 from games.engine.basic_rummy.state import State
@@ -119,8 +120,8 @@ class BasicRummyPresentation(CardRummyPresentation):
     action_form = rummy_forms.ActionForm
     rule_fields = rummy_forms.RULE_FIELDS
     engine = GAME
-    forms_module = rummy_forms
-    text_module = text
+    forms_module: ClassVar[ModuleType] = rummy_forms
+    text_module: ClassVar[ModuleType] = text
     build_context = staticmethod(game_context)
 
 

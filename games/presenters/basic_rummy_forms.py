@@ -11,9 +11,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine.basic_rummy.rules import (
-    ACES_AROUND,
-    ACES_HIGH_OR_LOW,
-    ACES_LOW,
     PRESETS,
     STOCK_BLOCK,
     STOCK_SHUFFLE,
@@ -21,6 +18,7 @@ from games.engine.basic_rummy.rules import (
     TARGETS,
     Rules,
 )
+from games.engine.card_melds import ACES_AROUND, ACES_HIGH_OR_LOW, ACES_LOW
 from games.engine.cards import JOKER_TEXT, format_cards, full_deck
 from games.engine.errors import InvalidAction
 from remi_site.form_fields import WholeNumberField, ascii_int, ascii_int_or_none

@@ -99,7 +99,7 @@ def _table_rows(view: dict[str, Any], actions: Sequence[Action]) -> list[dict[st
     earlier = Counter(before or ())
     rows = []
     for index, meld in enumerate(view["table"]):
-        tiles = []
+        tiles: list[dict[str, Any]] = []
         for code, stands in zip(meld["tiles"], meld["as"], strict=True):
             is_placed = placed[code] > 0
             if is_placed:

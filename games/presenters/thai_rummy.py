@@ -10,7 +10,8 @@ page shares Basic Rummy's parts where they fit (status line, table, hand, log).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from django.utils.translation import gettext as _
 
@@ -140,8 +141,8 @@ class ThaiRummyPresentation(CardRummyPresentation):
     action_form = thai_forms.ActionForm
     rule_fields = thai_forms.RULE_FIELDS
     engine = GAME
-    forms_module = thai_forms
-    text_module = text
+    forms_module: ClassVar[ModuleType] = thai_forms
+    text_module: ClassVar[ModuleType] = text
     build_context = staticmethod(game_context)
 
 
