@@ -15,7 +15,7 @@ from django.utils import timezone, translation
 
 from games.clocks import PendingTurn
 from games.game_names import game_label
-from games.models import Game
+from games.models import Game, Table
 from notifications.kinds import Kind
 from notifications.links import absolute, game_link, my_games_link
 from notifications.unsubscribe_tokens import make_token
@@ -33,6 +33,8 @@ class GameLine:
     link: str
     deadline: datetime | None = None
     urgent: bool = False
+    # The table's choice when the clock runs out: its bot plays the turn, or the safe move.
+    bot_plays: bool = False
 
 
 def game_lines(turns: Sequence[PendingTurn]) -> list[GameLine]:
@@ -41,7 +43,7 @@ def game_lines(turns: Sequence[PendingTurn]) -> list[GameLine]:
         game.pk: game
         for game in Game.objects.filter(pk__in=[t.game_id for t in turns])
         .select_related("table")
-        .only("id", "number", "table__id", "table__game_type")
+        .only("id", "number", "table__id", "table__game_type", "table__on_timeout")
     }
     lines = []
     for turn in turns:
@@ -57,6 +59,7 @@ def game_lines(turns: Sequence[PendingTurn]) -> list[GameLine]:
                 link=game_link(game.pk),
                 deadline=turn.deadline,
                 urgent=turn.urgent,
+                bot_plays=game.table.on_timeout == Table.OnTimeout.AUTOPLAY,
             )
         )
     return lines

@@ -363,8 +363,8 @@ SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 
 def _default_site_url() -> str:
     # Emails are written far from any request, so their links need the site's address.
-    if DEBUG:
-        return "http://localhost:8000"
+    if DEBUG:  # the port ./bin/run serves on (the Procfile's WEB_PORT)
+        return f"http://localhost:{env_int('WEB_PORT', 8000, minimum=1, maximum=65535)}"
     plain = [host for host in ALLOWED_HOSTS if not host.startswith(".") and "*" not in host]
     if not plain:
         raise ImproperlyConfigured("SITE_URL must be set when ALLOWED_HOSTS has no plain host.")

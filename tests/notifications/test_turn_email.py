@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from games import services
 from games.engine import GAMES
 from games.models import Table
 from notifications.kinds import Kind
 from notifications.models import Notice
 from notifications.tasks import send_turn_email
 from tests.notifications.conftest import (
+    DAY,
     opt_in,
     play_timeout_move,
     seat_user,
@@ -92,3 +94,28 @@ def test_no_email_without_opting_in_in_live_games_or_for_a_turn_already_played(
     assert send_turn_email(slow.pk, bob_seat, slow.version) == "stale"
     assert later.version == slow.version + 1
     assert mailoutbox == []
+
+
+@pytest.mark.parametrize(
+    "on_timeout,promise",
+    [
+        (Table.OnTimeout.MOVE, "or the table plays a safe move for you."),
+        (Table.OnTimeout.AUTOPLAY, "or a bot plays the turn for you."),
+    ],
+)
+def test_the_email_says_what_the_table_does_when_the_clock_runs_out(
+    alice, bob, eager_celery, mailoutbox, django_capture_on_commit_callbacks, on_timeout, promise
+):
+    """Issue 30, fault 5: it promised the safe move at a table where a bot plays the turn."""
+    opt_in(alice)
+    opt_in(bob)
+    table = services.create_table(
+        alice, seat_count=2, pace=Table.Pace.SLOW, move_seconds=DAY, options={"doubla": False}
+    )
+    Table.objects.filter(pk=table.pk).update(on_timeout=on_timeout)
+    services.join_table(table, bob)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.start_table(Table.objects.get(pk=table.pk), alice)
+    (message,) = mailoutbox
+    assert promise in " ".join(message.body.split())
+    assert promise in " ".join(message.alternatives[0][0].split())

@@ -89,6 +89,17 @@ def test_defaults_give_sqlite_in_wal_mode_and_the_embedded_redis(monkeypatch):
     assert loaded["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
 
 
+def test_emails_link_to_the_port_the_development_site_runs_on(monkeypatch):
+    """Issue 30, fault 5: with WEB_PORT=8101 the links pointed to port 8000."""
+    monkeypatch.delenv("SITE_URL", raising=False)
+    monkeypatch.delenv("WEB_PORT", raising=False)
+    assert load_settings(monkeypatch, DEBUG="true")["SITE_URL"] == "http://localhost:8000"
+    loaded = load_settings(monkeypatch, DEBUG="true", WEB_PORT="8101")
+    assert loaded["SITE_URL"] == "http://localhost:8101"
+    chosen = load_settings(monkeypatch, DEBUG="true", WEB_PORT="8101", SITE_URL="http://x.test/")
+    assert chosen["SITE_URL"] == "http://x.test"
+
+
 def test_the_single_address_warning_is_on_in_production_and_off_in_development(monkeypatch):
     assert load_settings(monkeypatch)["SINGLE_ADDRESS_WARNING"] is False
     production = load_settings(monkeypatch, **PRODUCTION_ENV)
