@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import formats
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
@@ -63,12 +63,15 @@ def toggle_vacation(request: HttpRequest) -> HttpResponse:
             )
         else:
             user = vacation.start_vacation(user)
-            until = formats.date_format(vacation.ends_at(user), "DATETIME_FORMAT")
+            # In the player's own time zone, as the profile shows it; the date in brackets, since
+            # a format may end with a full stop of its own ("2:29 a.m.").
+            ends = timezone.localtime(vacation.ends_at(user), user.zone)
+            until = formats.date_format(ends, "DATETIME_FORMAT")
             messages.success(
                 request,
                 _(
                     "Your vacation has begun: your correspondence clocks are stopped until you "
-                    "come back, at the latest %(until)s."
+                    "come back (at the latest %(until)s)."
                 )
                 % {"until": until},
             )

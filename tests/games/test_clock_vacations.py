@@ -143,3 +143,31 @@ def test_the_profile_refuses_an_unknown_time_zone_and_keeps_the_old_one(client, 
     )
     alice.refresh_from_db()
     assert alice.time_zone == "Pacific/Auckland"
+
+
+def test_the_vacation_notice_gives_its_end_in_the_players_time_zone(client, alice):
+    """Issue 30, fault 4: the flash gave the end in UTC ("12:29 a.m..", a full stop too many)
+    while the profile showed local time."""
+    User.objects.filter(pk=alice.pk).update(date_joined=datetime.now(UTC), time_zone="Asia/Kolkata")
+    client.force_login(alice)
+    with at(datetime(2026, 3, 2, 10, 0, tzinfo=UTC)):
+        page = client.post(reverse("accounts:vacation"), follow=True).content.decode()
+    alice.refresh_from_db()
+    # Kolkata is UTC+5:30: the vacation's end, 10:00 UTC some days on, is 3:30 p.m. there.
+    ends = vacation.ends_at(alice)
+    assert ends is not None and ends.astimezone(UTC).hour == 10
+    assert "3:30 p.m.)" in page
+    assert "10 a.m." not in page and ".." not in page.split("vacation has begun")[1][:200]
+
+
+def test_the_game_page_speaks_to_the_vacationer_of_their_own_clock(client, alice, bob):
+    """Issue 30, fault 4: the vacationer's own page said "Their clock is stopped" of them."""
+    game = correspondence_game(alice, bob)
+    vacation.start_vacation(alice)
+    client.force_login(alice)
+    own = client.get(game.get_absolute_url()).content.decode()
+    assert "You are on vacation until" in own and "Your clock is stopped." in own
+    assert "Their clock is stopped." not in own
+    client.force_login(bob)
+    other = client.get(game.get_absolute_url()).content.decode()
+    assert "is on vacation until" in other and "Their clock is stopped." in other
