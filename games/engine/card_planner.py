@@ -36,6 +36,11 @@ from .errors import InvalidMeld
 Points = Callable[[Card], int]
 # A game's rules: ``aces``, ``long_melds`` (card_melds) and ``jokers``.
 Rules = Any
+# Lay-offs of a plan, each (meld from 1, card, reading), and the cards they leave in hand.
+Layoffs = tuple[tuple[int, Card, Card | None], ...]
+LayoffSearch = tuple[Layoffs, tuple[Card, ...]]
+# ``_best_layoffs``'s memo: (cards left, melds on the table) -> its answer.
+LayoffCache = dict[tuple[tuple[Card, ...], tuple[Meld, ...]], LayoffSearch]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +62,7 @@ class Limits:
 @dataclass(frozen=True, slots=True)
 class Plan:
     melds: tuple[Meld, ...] = ()
-    layoffs: tuple[tuple[int, Card, Card | None], ...] = ()  # (meld from 1, card, reading)
+    layoffs: Layoffs = ()  # (meld from 1, card, reading)
     left: tuple[Card, ...] = ()
     score: tuple[int, ...] = field(default=(), compare=False)
 
@@ -139,7 +144,7 @@ def best_plan_within(
     hand = sorted(hand, key=sort_key)
     candidates = candidate_melds(hand, rules)
     best: Plan | None = None
-    cache: dict = {}
+    cache: LayoffCache = {}
     exact = True
     for chosen in _meld_choices(hand, candidates, limits.new_melds):
         if best is not None and stop():
@@ -223,18 +228,18 @@ def _best_layoffs(
     rules: Rules,
     points: Points,
     keep: int,
-    cache: dict,
-) -> tuple[tuple[tuple[int, Card, Card | None], ...], tuple[Card, ...]]:
+    cache: LayoffCache,
+) -> LayoffSearch:
     """The lay-offs of ``left`` onto ``melds`` that leave the fewest points (and at least
     ``keep`` cards), searched exhaustively (cards one at a time, each onto each meld it
     fits); ``cache`` keeps the answers for one hand, as several meld choices reach the same
     tables."""
 
-    def search(cards: tuple[Card, ...], table: tuple[Meld, ...]):
+    def search(cards: tuple[Card, ...], table: tuple[Meld, ...]) -> LayoffSearch:
         known = cache.get((cards, table))
         if known is not None:
             return known
-        best = ((), cards)
+        best: LayoffSearch = ((), cards)
         best_key = _left_key(cards, points)
         if len(cards) <= keep:
             cache[(cards, table)] = best
@@ -290,7 +295,10 @@ def _joker_spots(meld: Meld, rules: Rules) -> list[Card | None]:
     of a run."""
     if meld.kind == SET:
         taken = set(meld.stands)
-        return [Card(s, meld.rank) for s in SUITS if Card(s, meld.rank) not in taken][:1]
+        missing: list[Card | None] = [
+            Card(s, meld.rank) for s in SUITS if Card(s, meld.rank) not in taken
+        ]
+        return missing[:1]
     spots: list[Card | None] = []
     for window in windows(len(meld.cards) + 1, rules):
         if set(s.rank for s in meld.stands) <= set(window):

@@ -74,7 +74,7 @@ def knockout(
     open_slots = [s for table in second for s in table if s > byes]
     groups = [open_slots[i : i + advance] for i in range(0, len(open_slots), advance)]
     by_strength = sorted(range(tables_1), key=lambda t: min(groups[t]))
-    extra = [[] for _ in groups]
+    extra: list[list[int]] = [[] for _ in groups]
     newcomers = list(range(entering + 1, n + 1))
     for k, seed in enumerate(newcomers):
         lap, pos = divmod(k, tables_1)
@@ -113,7 +113,7 @@ def _expand(level: list[list[int]], seats: int, advance: int, feeders: int) -> l
     serpentine, and the feeders are topped up with the next seeds, weakest to strongest."""
     result: list[list[int]] = []
     for table in level:
-        parts = [[] for _ in range(feeders)]
+        parts: list[list[int]] = [[] for _ in range(feeders)]
         for k, seed in enumerate(sorted(table)):
             lap, pos = divmod(k, feeders)
             parts[pos if lap % 2 == 0 else feeders - 1 - pos].append(seed)

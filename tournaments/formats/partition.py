@@ -75,7 +75,8 @@ def cheapest_partition(
     lp.a_matrix_.index_ = np.concatenate(index_parts).astype(np.int32)
     lp.a_matrix_.value_ = np.ones(offset)
 
-    solver = highspy.Highs()
+    # highspy ships types, but Highs.__init__ itself is unannotated.
+    solver = highspy.Highs()  # type: ignore[no-untyped-call]
     solver.setOptionValue("output_flag", False)
     # One thread: pairing runs beside the site's other work, and the problems are small.
     solver.setOptionValue("threads", 1)
@@ -96,10 +97,10 @@ def cheapest_partition(
         values = _run(solver)
     chosen = np.flatnonzero(values > 0.5)
     ends = np.cumsum([len(c) for c in cost_parts])
-    picked = []
+    picked: list[tuple[int, int]] = []
     for column in chosen:
-        block = int(np.searchsorted(ends, column, side="right"))
-        picked.append((block, int(column - (ends[block - 1] if block else 0))))
+        b = int(np.searchsorted(ends, column, side="right"))
+        picked.append((b, int(column - (ends[b - 1] if b else 0))))
     return picked
 
 

@@ -132,7 +132,7 @@ def standings(
         return (*first_three(p), head[p], opponents[p])
 
     ranked = sorted(order, key=key, reverse=True)  # stable: equals keep the given order
-    rows = []
+    rows: list[StandingRow] = []
     for i, p in enumerate(ranked):
         rank = rows[-1].rank if rows and key(ranked[i - 1]) == key(p) else i + 1
         rows.append(

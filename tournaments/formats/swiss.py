@@ -190,7 +190,12 @@ def _partitions(players: int, size: int) -> np.ndarray | None:
 class _Pairing:
     """One round's standings and meetings: the costs of candidate tables and the solves."""
 
-    def __init__(self, order: Sequence[Player], scores: Mapping[Player, float], met: Counter):
+    def __init__(
+        self,
+        order: Sequence[Player],
+        scores: Mapping[Player, float],
+        met: Counter[frozenset[Player]],
+    ):
         self.rank = {p: i for i, p in enumerate(order)}
         self.score = {p: scores.get(p, 0) for p in order}
         self.met = {pair for pair, times in met.items() if times}

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..card_melds import MAX_SET, MIN_MELD, RUN, SET, Meld
+from ..card_melds import ACES_LOW, MAX_SET, MIN_MELD, RUN, SET, Meld
 from ..cards import RANKS, SUITS, Card
-from .rules import ACES_LOW, Rules
+from .rules import Rules
 
 
 def nobody_can_finish(off_table: list[Card], table: list[Meld], rules: Rules) -> bool:

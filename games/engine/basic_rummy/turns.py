@@ -7,6 +7,7 @@ anything is returned, so a refused action changes nothing.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from ..card_melds import Meld, classify, lay_off
@@ -34,7 +35,7 @@ WENT_OUT = "went-out"  # params: rummy
 GAME_OVER = "game-over"  # params: reason, winner, hand_values, scores, rummy
 
 
-def _next_rng(state: State):
+def _next_rng(state: State) -> random.Random:
     state.shuffles += 1
     return rng_for(state.seed, state.shuffles)
 

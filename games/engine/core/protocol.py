@@ -341,7 +341,8 @@ class GameEngine(ABC):
         """One event of ``apply`` as the action log stores it: with the part only its own
         seat may see (a drawn tile), which the presentation shows to that seat alone.  By
         default the event's ``to_dict(viewer=event.seat)``."""
-        return event.to_dict(viewer=getattr(event, "seat", None))
+        data: JSON = event.to_dict(viewer=getattr(event, "seat", None))
+        return data
 
     def is_over(self, state: Any) -> bool:
         return self.outcome(state) is not None

@@ -206,7 +206,7 @@ class Bot:
                 and taken in _plan_tiles(plan)
                 and (melded or self._melds_with_discard(state, seat, plan))
             ):
-                gain = plan.points - (baseline.points if baseline else 0)
+                gain: float = plan.points - (baseline.points if baseline else 0)
                 best = max(best, (gain + 0.5, TakeDiscard()), key=lambda b: b[0])
         if self.level == HARD and "pick" in can:
             for pick in self._picks(state, seat):

@@ -7,15 +7,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations
+from typing import TypeVar
 
 from ..errors import InvalidMeld
 from ..tiles import COLOURS, JOKER, Tile
 from .actions import AddToMeld, Group, Pick, SwapJoly
-from .melds import HIGH_ONE, RUN, classify, extend, position_number
+from .melds import HIGH_ONE, RUN, Meld, classify, extend, position_number
 from .state import State
 
+_T = TypeVar("_T")
 
-def _distinct(items: Iterable) -> list:
+
+def _distinct(items: Iterable[_T]) -> list[_T]:
     """Items without repeats, in first-seen order.  Never a set: iterating a set of tiles
     follows the process's hash seed, and candidates must come out in the same order in every
     process for seeded games and bots to replay exactly."""
@@ -82,7 +85,7 @@ def add_candidates(state: State, seat: int) -> list[AddToMeld]:
     return found
 
 
-def _may_extend(meld, tile: Tile) -> bool:
+def _may_extend(meld: Meld, tile: Tile) -> bool:
     """A cheap test that rules out most tiles before ``extend`` judges them."""
     if meld.kind == RUN:
         if tile.colour != meld.colour:
@@ -108,10 +111,10 @@ def _may_meld(tiles: tuple[Tile, ...]) -> bool:
     return numbers[-1] - numbers[0] <= 2 or (numbers[0] == 1 and numbers[-1] >= 12)
 
 
-def _joker_ends(meld) -> list[Tile | None]:
+def _joker_ends(meld: Meld) -> list[Tile | None]:
     if meld.kind != RUN:
         return [None] if len(meld.tiles) == 3 and meld.joker_count == 0 else []
-    ends = []
+    ends: list[Tile | None] = []
     if meld.start > 1:
         ends.append(Tile(meld.colour, position_number(meld.start - 1)))
     end = meld.start + len(meld.tiles)
@@ -144,6 +147,7 @@ def swap_candidates(state: State, seat: int) -> list[SwapJoly]:
         meld = table_meld.meld
         if not meld.joker_count:
             continue
+        replacements: list[tuple[Tile, ...]]
         if meld.kind == RUN:
             replacements = [
                 (s,) for t, s in zip(meld.tiles, meld.stands_for, strict=True) if t.is_joker

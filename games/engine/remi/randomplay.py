@@ -5,15 +5,18 @@ Randomness comes only from the ``random.Random`` passed in."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..errors import IllegalAction
+from ..tiles import Tile
 from .actions import (
     Action,
     Declare,
     Discard,
     Draw,
     Exchange,
+    Group,
     MeldAction,
     OfferDoubla,
     Ready,
@@ -53,7 +56,7 @@ def random_action(state: State, seat: int, rng: random.Random) -> Action:
     raise AssertionError("no legal action found")  # every phase has a fallback
 
 
-def _proposals(state: State, seat: int, rng: random.Random):
+def _proposals(state: State, seat: int, rng: random.Random) -> Iterator[Action]:
     rack = state.racks[seat]
     if not state.acted[seat] and state.exposed_tile in rack and rng.random() < 0.7:
         yield Declare()
@@ -106,10 +109,10 @@ def _proposals(state: State, seat: int, rng: random.Random):
         yield Undo()
 
 
-def _disjoint(melds, rack):
+def _disjoint(melds: list[Group], rack: list[Tile]) -> list[Group]:
     """A greedy bundle of non-overlapping melds (a first meld is usually several)."""
     left = list(rack)
-    chosen = []
+    chosen: list[Group] = []
     for group in melds:
         try:
             trial = list(left)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import TypeVar, cast
 
 from ..core.protocol import rng_for as core_rng_for
 from ..core.protocol import seat_names
@@ -610,12 +611,11 @@ def _swap(state: State, seat: int, action: SwapJoly, log: list[Event]) -> None:
 def _freed_credit(old: TableMeld, new: Meld) -> int:
     """Who first melded the Joly that left ``old`` (the one whose slot is now a real tile)."""
     joker_slots = [i for i, t in enumerate(old.meld.tiles) if t.is_joker]
+    slot = joker_slots[0]
     if old.meld.kind == RUN:
-        for i in joker_slots:
-            if not new.tiles[i].is_joker:
-                return old.credits[i] if old.credits[i] is not None else old.owners[i]
-    i = joker_slots[0]
-    return old.credits[i] if old.credits[i] is not None else old.owners[i]
+        slot = next((i for i in joker_slots if not new.tiles[i].is_joker), slot)
+    credit = old.credits[slot]
+    return credit if credit is not None else old.owners[slot]
 
 
 def _freed_slot(meld: Meld, group: Group) -> int:
@@ -650,20 +650,33 @@ def _discard(state: State, seat: int, action: Discard, log: list[Event]) -> None
     _next_turn(state)
 
 
+# A handler plays one kind of action on the copied state, appending its events; it returns
+# a state only when it replaces the copy (undo), else None.
 _Handler = Callable[[State, int, Action, list[Event]], State | None]
+_HANDLERS: dict[type[Action], _Handler] = {}
+_A = TypeVar("_A", bound=Action)
 
-_HANDLERS: dict[type, _Handler] = {
-    Draw: _draw,
-    TakeDiscard: _take_discard,
-    Pick: _pick,
-    TakeExposed: _take_exposed,
-    Undo: _undo,
-    MeldAction: _meld,
-    AddToMeld: _add,
-    SwapJoly: _swap,
-    Discard: _discard,
-    Declare: _declare,
-    OfferDoubla: _offer_doubla,
-    Exchange: _exchange,
-    Ready: _ready,
-}  # type: ignore[dict-item]
+
+def _register(
+    kind: type[_A], handler: Callable[[State, int, _A, list[Event]], State | None]
+) -> None:
+    """Enter ``handler`` as the one for actions of exactly ``kind``.  The table's value type
+    cannot say "takes the action type of its key", so each entry is checked here and
+    widened with the one cast; ``apply`` looks a handler up by ``type(action)``, so it only
+    ever receives its own kind."""
+    _HANDLERS[kind] = cast(_Handler, handler)
+
+
+_register(Draw, _draw)
+_register(TakeDiscard, _take_discard)
+_register(Pick, _pick)
+_register(TakeExposed, _take_exposed)
+_register(Undo, _undo)
+_register(MeldAction, _meld)
+_register(AddToMeld, _add)
+_register(SwapJoly, _swap)
+_register(Discard, _discard)
+_register(Declare, _declare)
+_register(OfferDoubla, _offer_doubla)
+_register(Exchange, _exchange)
+_register(Ready, _ready)

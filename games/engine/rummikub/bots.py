@@ -186,7 +186,7 @@ def _from_solver(
     solver knows the matching rules but not the locked melds nor the own-meld rule, so every
     plan is judged before it is played."""
     try:
-        from . import solver  # type: ignore[attr-defined]
+        from . import solver
     except ImportError:
         return None
     pinned = [_replacements(m, reading) for m in table for reading in m.jokers_as]

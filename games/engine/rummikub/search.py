@@ -73,8 +73,8 @@ def _melds_at(index: int, counts: list[int]) -> Iterator[Meld]:
                 continue
             missing = [c for c in COLOURS if c not in colours][:extra]
             reals = tuple(Tile(c, tile.number) for c in colours)
-            stands = tuple(Tile(c, tile.number) for c in missing)
-            yield Meld(SET, (*reals, *(JOKER,) * extra), (*reals, *stands))
+            joker_stands = tuple(Tile(c, tile.number) for c in missing)
+            yield Meld(SET, (*reals, *(JOKER,) * extra), (*reals, *joker_stands))
     # Runs: ``tile`` is the lowest numbered tile; jokers may come before it and fill gaps.
     base = colour_index * HIGHEST
     for before in range(min(jokers, tile.number - LOWEST) + 1):

@@ -133,6 +133,7 @@ def _weights(rules: Rules, objective: str) -> tuple[list[list[int]], int]:
 
 
 Pair = tuple[Tile, Tile]  # a tile on the table and what it stands for
+LockedRun = tuple[int, int, int, list[Pair]]  # colour index, low, high, pairs
 
 
 def _best(
@@ -155,27 +156,27 @@ def _best(
     forced: list[Tile] = []
     kept: list[Tile] = []
     freeing: Counter[Tile] = Counter()
-    runs: list[tuple[int, int, int, list[Pair]]] = []  # locked: colour, low, high, pairs
+    runs: list[LockedRun] = []  # locked
     sets: list[list[Pair]] = []  # locked
     real = _counts()  # minus the kept jokers' copies, so table + real counts real tiles
     pin = iter(pins)
     for meld in melds:
-        mine = [next(pin) for t in meld if t.is_joker] if pins else []
-        if rules.joker_locks_meld and any(keep for keep, _ in mine):
-            if not all(keep for keep, _ in mine):
+        meld_pins = [next(pin) for t in meld if t.is_joker] if pins else []
+        if rules.joker_locks_meld and any(keep for keep, _ in meld_pins):
+            if not all(keep for keep, _ in meld_pins):
                 return None  # one joker of a locked meld freed, another kept: not searched
-            shape = _locked(meld, [tile for _, tile in mine])
+            shape = _locked(meld, [tile for _, tile in meld_pins])
             if shape is None:
                 return None
-            if shape[0] == RUN:
-                runs.append(shape[1])  # type: ignore[arg-type]
+            if isinstance(shape, tuple):
+                runs.append(shape)
             else:
-                sets.append(shape[1])  # type: ignore[arg-type]
+                sets.append(shape)
             continue
         for t in meld:
             if not t.is_joker:
                 table[COLOURS.index(t.colour)][t.number] += 1
-        for keep, tile in mine:
+        for keep, tile in meld_pins:
             if keep:
                 # A kept joker is a copy of its tile for the search, but frees nothing.
                 table[COLOURS.index(tile.colour)][tile.number] += 1
@@ -319,21 +320,21 @@ def _own_melds(
     ]
 
 
-def _locked(meld: Sequence[Tile], kept: list[Tile]) -> tuple[str, object] | None:
-    """A locked meld's shape: (RUN, (colour index, low, high, pairs)) or (SET, pairs), its
+def _locked(meld: Sequence[Tile], kept: list[Tile]) -> LockedRun | list[Pair] | None:
+    """A locked meld's shape: a run's (colour index, low, high, pairs) or a set's pairs, its
     jokers read as the ``kept`` tiles; ``None`` when they do not make it a legal meld."""
     stand = iter(kept)
     pairs = [(t, next(stand)) if t.is_joker else (t, t) for t in meld]
     faces = [f for _, f in pairs]
     if len({f.number for f in faces}) == 1 and len({f.colour for f in faces}) == len(faces):
-        return SET, pairs
+        return pairs
     pairs.sort(key=lambda p: p[1].number)
     faces = [f for _, f in pairs]
     colour = faces[0].colour
     numbers = [f.number for f in faces]
     if {f.colour for f in faces} != {colour} or numbers != list(range(numbers[0], numbers[-1] + 1)):
         return None
-    return RUN, (COLOURS.index(colour), numbers[0], numbers[-1], pairs)
+    return COLOURS.index(colour), numbers[0], numbers[-1], pairs
 
 
 def _growths(
@@ -399,7 +400,7 @@ def _plan(
     rules: Rules,
     kept: list[Tile],
     forced: list[Tile],
-    locked_runs: Sequence[tuple[int, int, int, list[Pair]]] = (),
+    locked_runs: Sequence[LockedRun] = (),
     extra: Sequence[tuple[list[Pair], str]] = (),
 ) -> Plan:
     """Lay out the melds the programme's steps describe (``downwards``: its numbers count
@@ -464,9 +465,9 @@ def _plan(
         for r in runs:
             melds.append(r[::-1] if downwards else r)
             kinds.append(RUN)
-    for pairs, kind in extra:
+    for pairs, extra_kind in extra:
         melds.append(list(pairs))
-        kinds.append(kind)
+        kinds.append(extra_kind)
     rack_jokers = solution.jokers_used - table_jokers
     placed.extend([JOKER] * rack_jokers)
     # Kept pinned jokers were counted as real copies of their tile: put the jokers back.

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ..core.budget import OutOfTime, Stop, never
 from .solver_sets import sets_feasible
@@ -109,7 +109,11 @@ class Step(NamedTuple):
 # A step's fields as the search keeps them: a plain tuple of ints, which the garbage
 # collector stops following (the solver keeps many; a full collection in a process with a
 # large heap costs far more than a solve).
-_REAL, _RACK, _JOKERS, _TO_SETS = range(4)
+# (Final, so that the type checker reads ``step[_RACK]`` as the field's own type.)
+_REAL: Final = 0
+_RACK: Final = 1
+_JOKERS: Final = 2
+_TO_SETS: Final = 3
 PlainStep = tuple[int, int, int, int, int, int, tuple[int, ...]]
 # An option as the search reads it: state bits, jokers, half jokers charged, rack gain, and
 # its bound for 0 to 4 half jokers left (see ``_Search``).
@@ -131,7 +135,7 @@ def _options(
     run, which then needs nothing more), ``lock // LOCK_ENDS`` end here (from the next
     number on each is an open run of 3+ like any other)."""
     found: list[tuple[int, int, PlainStep]] = []
-    takes = {((), *_decode(code))}
+    takes: set[tuple[tuple[int, ...], int, int, int]] = {((), *_decode(code))}
     for _ in range(lock % LOCK_ENDS):
         takes |= {
             (
@@ -624,7 +628,8 @@ class _Search:
         # which in a process with a large heap costs more than most solves, and would land
         # inside some later solve.  ``release`` breaks them instead.
         self.recursive = [search, alone]
-        self.tables = [
+        # Tables of several kinds, which ``release`` only ever clears.
+        self.tables: list[dict[int, Any]] = [
             memo,
             choices,
             steps_at,
@@ -634,7 +639,8 @@ class _Search:
             tight_moves,
         ]
         self.order = order
-        self.search = search
+        # None once released.
+        self.search: Callable[[int, int, int], int] | None = search
         self.need = ahead[0]
 
     def release(self) -> None:
@@ -649,10 +655,12 @@ class _Search:
 
     def advance(self, budget: int) -> bool:
         """Search on with ``budget`` more new states; whether the answer is found."""
+        search = self.search
+        assert search is not None, "a released search cannot advance"
         self.limit = self.expanded + budget
         try:
             while True:
-                top = self.search(0, 0, self.need)
+                top = search(0, 0, self.need)
                 if top <= _HOPELESS:
                     return True  # no plan at all
                 if top >= self.need:

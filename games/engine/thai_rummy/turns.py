@@ -9,6 +9,7 @@ returned, so a refused action changes nothing.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from ..card_melds import Meld, classify, lay_off
@@ -72,7 +73,7 @@ def new_game(
     return state
 
 
-def _next_rng(state: State):
+def _next_rng(state: State) -> random.Random:
     state.shuffles += 1
     return rng_for(state.seed, state.shuffles)
 
