@@ -6,9 +6,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from accounts.signals import NEW_ACCOUNT_SESSION_KEY
+from games.game_names import game_choices
 
 
 def home(request: HttpRequest) -> HttpResponse:
     # Only the session that made the account is new; the next login is a return.
     new_account = bool(request.session.get(NEW_ACCOUNT_SESSION_KEY))
-    return render(request, "home.html", {"new_account": new_account})
+    games = game_choices()
+    return render(request, "home.html", {"new_account": new_account, "games": games})

@@ -9,6 +9,8 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
+from games.game_names import game_choices
+
 pytestmark = pytest.mark.django_db
 
 
@@ -18,6 +20,9 @@ def test_home_page_for_a_visitor_links_to_login_and_signup(client):
     assert f'href="{reverse("account_signup")}"' in html
     assert f'href="{reverse("games:lobby")}"' in html
     assert reverse("accounts:profile") not in html
+    # Every game the site hosts is named, with its rules (it named Remi Etalat alone).
+    for key, label in game_choices():
+        assert f'<a href="{reverse("games:rules_game", args=[key])}">{label}</a>' in html
 
 
 def test_home_page_for_a_player_links_to_games_profile_and_logout(client, alice):
