@@ -7,15 +7,17 @@
     return;
   }
   const KEY = "remi-replay-best";
+  // Only a toggle just swapped in takes the kept state: the one on the page is as the player
+  // left it (its "toggle" event comes a moment after a tap, so an answer settling in between
+  // would read the old state and shut what was just opened).
   const apply = () => {
     for (const details of document.querySelectorAll("[data-replay-best]")) {
+      if (details.dataset.bound) continue;
+      details.dataset.bound = "1";
       details.open = sessionStorage.getItem(KEY) === "open";
-      if (!details.dataset.bound) {
-        details.dataset.bound = "1";
-        details.addEventListener("toggle", () => {
-          sessionStorage.setItem(KEY, details.open ? "open" : "shut");
-        });
-      }
+      details.addEventListener("toggle", () => {
+        sessionStorage.setItem(KEY, details.open ? "open" : "shut");
+      });
     }
   };
   window.remiReplayBest = apply;
