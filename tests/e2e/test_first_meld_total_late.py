@@ -4,29 +4,18 @@ no error in the page, no number for a selection the meld has used up."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Route, expect
 
 from games import services
 from games.engine.remi.scenario import position
 from games.models import Game
 from tests.e2e.conftest import off_the_browser_loop, wait_for_socket
 from tests.e2e.game_page import expect_version
+from tests.e2e.test_rummikub_dragging import soon
 from tests.games.conftest import two_player_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def soon(page: Page, condition: Callable[[], object], what: str) -> None:
-    """Until ``condition`` holds; the page's events (requests, routes) are taken in while
-    waiting."""
-    for _ in range(500):
-        if condition():
-            return
-        page.wait_for_timeout(20)
-    raise AssertionError(f"waited 10 s for {what}")
 
 
 # Two groups worth 60 toward the first melds (10 a high tile): enough for Remi's 50.
