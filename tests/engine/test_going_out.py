@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine import player_view
+from games.engine import legal_verbs, player_view
 from games.engine.remi import events as ev
 from games.engine.remi.scenario import position
 from games.engine.remi.state import DRAW, OVER
@@ -58,7 +58,9 @@ def test_the_exposed_tile_may_be_taken_to_go_out():
     assert texts(events, NAMES, 1) == ["Ana took the exposed tile R7 to go out."]
     assert state.exposed is None
     assert state.exposed_tile is not None  # still known, for the twin
-    state, _ = play(state, (0, "meld R5 R6 R7"), (0, "discard K9"))
+    state, _ = play(state, (0, "meld R5 R6 R7"))
+    assert "discard" in legal_verbs(state, 0)  # the last tile: the discard goes out
+    state, _ = play(state, (0, "discard K9"))
     assert state.result.winner == 0
     assert state.result.scores == (115, -200)
 
@@ -66,6 +68,7 @@ def test_the_exposed_tile_may_be_taken_to_go_out():
 def test_the_exposed_tile_only_on_the_final_turn():
     original = position(["R5 R6 K9 K2", BOGDAN], melded=[0], exposed="R7", wall="B2", discards="K4")
     state, _ = play(original, (0, "exposed"), (0, "meld R5 R6 R7"))
+    assert "discard" not in legal_verbs(state, 0)  # two tiles left: not going out
     refused(state, 0, "discard K9", "must-go-out")
     state, events = play(state, (0, "undo"))
     assert texts(events, NAMES, 1) == ["Ana put R7 back."]

@@ -206,3 +206,18 @@ def test_a_hard_bot_that_took_the_exposed_tile_frees_no_joly_it_needs_to_go_out(
     actions, after = play_bot_turn(state, 0, "hard")
     assert actions[0] == TakeExposed()
     assert after.result is not None and after.result.winner == 0
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_bot_bound_to_go_out_never_tries_a_refused_discard(level):
+    # Ana took the exposed R7 to go out: R5 R6 R7 and then K9 as her last discard.  An easy
+    # bot that draws "hold back" must still lay the meld (a discard of two tiles is refused).
+    state = position(["R5 R6 K9", "K3 Y5 B11 R1"], melded=[0], exposed="R7", wall="B2 Y3")
+    state, _ = apply(state, 0, TakeExposed())
+    for seed in range(40):
+        after = state
+        for _ in range(3):  # meld, then the last tile
+            _, after = bot_move(after, 0, level, seed)
+            if after.phase == "over":
+                break
+        assert after.result is not None and after.result.winner == 0

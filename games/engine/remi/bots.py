@@ -260,10 +260,14 @@ class Bot:
             # the engine refuses every discard until it does, so the meld is laid now whatever
             # holding back would say, or the tile is put back.
             return self._discard_meld(plan, state, seat) or Undo()
-        if plan is not None and plan.tiles and self._wants_to_lay(plan, rack, melded):
+        bound = state.pending == GO_OUT and len(rack) > 1
+        if plan is not None and plan.tiles and (bound or self._wants_to_lay(plan, rack, melded)):
             action = self._first_legal(plan, state, seat)
             if action is not None:
                 return action
+        if bound:
+            # Only the last tile may be discarded: a plan the engine refuses puts the tile back.
+            return Undo()
         return Discard(self._discard_choice(state, seat))
 
     def _wants_to_lay(self, plan: Plan, rack: list[Tile], melded: bool) -> bool:

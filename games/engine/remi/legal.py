@@ -50,7 +50,8 @@ def legal_verbs(state: State, seat: int | None) -> set[str]:
     elif state.phase == PLAY:
         if state.pending in (GO_OUT, USE_DISCARD):
             verbs.add("undo")
-        if state.pending != USE_DISCARD:
+        # Bound to go out (the exposed tile taken), a discard is the last tile or nothing.
+        if state.pending != USE_DISCARD and (state.pending != GO_OUT or rack_size == 1):
             verbs.add("discard")
         verbs.add("meld")
         if melded and state.melds:
