@@ -16,6 +16,23 @@ def centre(part: Locator) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+# How often a finger or mouse follows its target before lifting anyway (a target that
+# takes no tiles never has the place holder: the drop is then the test's to judge).
+FOLLOW_MAX = 20
+
+# SortableJS moves the held tile itself (chosen) from list to list as a place holder; the
+# copy that follows a finger is chosen too, and marked sortable-fallback.
+ARRIVED = """target => {
+  const holder = document.querySelector('.sortable-chosen:not(.sortable-fallback)');
+  return !!holder && (target.contains(holder) || target.parentNode.contains(holder));
+}"""
+
+
+def arrived(target: Locator) -> bool:
+    """Whether the held tile's place holder is in ``target`` or in the list ``target`` is in."""
+    return bool(target.evaluate(ARRIVED))
+
+
 class Finger:
     """One finger: ``hold`` a tile until the page picks it up, ``slide_to`` a target, ``lift``."""
 
@@ -51,10 +68,14 @@ class Finger:
             self.page.wait_for_timeout(20)
         # The page makes room for the tile as it passes (the lists reflow, animated): a
         # finger follows the target to where it now is, and waits there before lifting.
-        for _ in range(3):
+        # A busy page takes in the moves late, so the finger stays until the tile's place
+        # holder is in the target's list (lifted earlier, the tile drops where it last was).
+        for attempt in range(FOLLOW_MAX):
             self.page.wait_for_timeout(SETTLE_MS)
             self.at = centre(target)
             self._touch("touchMove", [{"x": self.at[0], "y": self.at[1]}])
+            if attempt >= 2 and arrived(target):
+                break
         self.page.wait_for_timeout(SETTLE_MS)
 
     def lift(self) -> None:
@@ -87,9 +108,11 @@ class Mouse:
 
     def slide_to(self, target: Locator, steps: int = 12) -> None:
         self.page.mouse.move(*centre(target), steps=steps)
-        for _ in range(3):
+        for attempt in range(FOLLOW_MAX):
             self.page.wait_for_timeout(SETTLE_MS)
             self.page.mouse.move(*centre(target))
+            if attempt >= 2 and arrived(target):
+                break
         self.page.wait_for_timeout(SETTLE_MS)
 
     def lift(self) -> None:
@@ -99,7 +122,8 @@ class Mouse:
 
 
 def touch_drag(page: Page, source: Locator, target: Locator) -> None:
-    """Hold a finger on ``source``, slide it onto ``target`` and lift it."""
+    """Hold a finger on ``source``, slide it onto ``target`` and lift it once the tile is
+    there (see ``arrived``)."""
     target.element_handle().wait_for_element_state("stable")
     finger = Finger(page)
     try:
