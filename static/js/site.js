@@ -12,8 +12,8 @@
   });
 })();
 
-/* The main menu folds behind a "Menu" button on a narrow screen.  Without this script the
-   menu simply stays open, so every link is reachable either way. */
+/* The main menu folds behind a "Menu" button on a narrow screen, from the first paint (the
+   page is served folded; css/no-script.css keeps it open where scripts do not run). */
 (() => {
   "use strict";
   const nav = document.querySelector(".site-nav");
@@ -26,8 +26,6 @@
     menu.classList.toggle("open", open);
   }
 
-  nav.classList.add("has-menu");
-  toggle.hidden = false;
   toggle.addEventListener("click", () => show(toggle.getAttribute("aria-expanded") !== "true"));
   nav.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && menu.classList.contains("open")) {

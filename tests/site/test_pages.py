@@ -82,3 +82,13 @@ def test_my_games_needs_a_login_and_lobby_does_not(client):
     response = client.get(reverse("games:my_games"))
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("account_login"))
+
+
+@pytest.mark.parametrize("path", ["/", "/lobby/", "/tournaments/", "/rules/", "/accounts/login/"])
+def test_every_page_describes_the_site_for_search_engines_in_its_language(client, path):
+    description = re.compile(r'<meta name="description" content="([^"]{50,})">')
+    found = description.search(client.get(path).content.decode())
+    assert found and "Remi Etalat" in found.group(1)
+    client.cookies["django_language"] = "ro"
+    found_ro = description.search(client.get(path).content.decode())
+    assert found_ro and found_ro.group(1) != found.group(1)
