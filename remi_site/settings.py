@@ -74,6 +74,8 @@ MIDDLEWARE = [
     # Counts requests per client address to warn of a proxy that hides them (after WhiteNoise,
     # so static files, served by then, cost it nothing).
     "remi_site.address_watch.single_address_watch_middleware",
+    # Pages gzipped on the way out (after WhiteNoise, which compresses static files itself).
+    "remi_site.compression.PageCompressionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
