@@ -9,7 +9,10 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.vacation import vacation_ended, vacation_started
-        from games import clocks
+        from games import clocks, tasks, work_queue
+
+        # Bots' turns and timeouts go to the Celery tasks, which the move path never imports.
+        work_queue.connect(bot_turn=tasks.schedule_bot_move, timeouts=tasks.queue_timeouts)
 
         # A player's vacation stops their correspondence clocks (games/clocks.py).
         vacation_started.connect(clocks.pause_for_vacation, dispatch_uid="clocks-pause")

@@ -27,7 +27,7 @@ from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.db.models import F
 
-from games import clocks, services
+from games import clocks, services, work_queue
 from games.flags import flag_game
 from games.models import Action, Game, Seat, SeatClock, Table
 
@@ -257,5 +257,5 @@ def queue_soon_due(now: datetime) -> int:
     for pk, game_id, seat, turn, due_at in rows:
         if SeatClock.objects.filter(pk=pk, due_at=due_at).update(eta_at=due_at):
             queued.append((game_id, seat, turn, due_at))
-    clocks.queue_on_time(queued)
+    work_queue.queue_timeouts(queued)
     return len(queued)

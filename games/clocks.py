@@ -30,6 +30,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from games import work_queue
 from games.engine import GameEngine
 from games.models import Game, Seat, SeatClock, Table
 
@@ -241,14 +242,6 @@ def end_clocks(game_id: int, now: datetime) -> None:
     SeatClock.objects.filter(game_id=game_id, ended_at__isnull=True).update(ended_at=now)
 
 
-def queue_on_time(on_time: Iterable[tuple[int, int, int, datetime]]) -> None:
-    """Queue the task that plays each timeout at its deadline (after commit)."""
-    from games.tasks import clock_expired  # tasks import services, which imports us
-
-    for game_id, seat, turn, eta in on_time:
-        clock_expired.apply_async((game_id, seat, turn), eta=eta)
-
-
 def refresh_game_deadlines(game_ids: Iterable[int]) -> None:
     """Rewrite ``Game.seat_clocks`` and ``Game.deadline`` (the earliest running deadline,
     for lists of games) from the clock rows, after a change outside a move (a vacation, a
@@ -372,7 +365,7 @@ def resume_after_vacation(
             on_time.append((clock.game_id, clock.seat, clock.turn, clock.eta_at))
     refresh_game_deadlines(game_ids)
     if on_time:
-        transaction.on_commit(lambda: queue_on_time(on_time))
+        transaction.on_commit(lambda: work_queue.queue_timeouts(on_time))
 
 
 # --- For other apps: a player's pending turns ------------------------------------------------

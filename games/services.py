@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import clocks, deals
+from games import clocks, deals, work_queue
 from games.engine import GameEngine, UnknownGame, get_game
 from games.engine.core.series import Series, start_series
 from games.models import (
@@ -292,14 +292,12 @@ def after_move(
     publish(group_name(game_id), message)
     if on_time:
         try:
-            clocks.queue_on_time(on_time)
+            work_queue.queue_timeouts(on_time)
         except Exception:  # the beat sweep queues (or plays) what could not be queued here
             log.exception("could not queue the on-time clock tasks of game %s", game_id)
     if bot_due:
-        from games.tasks import schedule_bot_move  # the service must not need Celery to import
-
         try:
-            schedule_bot_move(game_id, version)
+            work_queue.queue_bot_turn(game_id, version)
         except Exception:  # the move is saved; the bot sweep queues the turn once it can
             log.exception("could not queue the bot's move in game %s", game_id)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Iterable
 from datetime import timedelta
 
 from celery import shared_task
@@ -24,6 +25,7 @@ from accounts.vacation import end_expired_vacations
 from games import clock_runner, services
 from games.flags import flag_game
 from games.models import Action, Game, Table
+from games.work_queue import Timeout
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +37,12 @@ BOT_PAUSE = {Table.BotSpeed.INSTANT: 0, Table.BotSpeed.NORMAL: 1, Table.BotSpeed
 def schedule_bot_move(game_id: int, version: int) -> None:
     """Queue the bot's move, after the pause its table asks for."""
     bot_move.apply_async((game_id, version), countdown=bot_pause(game_id))
+
+
+def queue_timeouts(timeouts: Iterable[Timeout]) -> None:
+    """Queue the task that plays each timeout at its deadline."""
+    for game_id, seat, turn, eta in timeouts:
+        clock_expired.apply_async((game_id, seat, turn), eta=eta)
 
 
 def bot_pause(game_id: int) -> float:
