@@ -11,6 +11,7 @@ from remi_site import health, metrics, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("metrics", metrics.metrics_view, name="metrics"),
     path("language/", choose_language, name="set_language"),
     path("accounts/", include("allauth.urls")),

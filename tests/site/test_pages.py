@@ -92,3 +92,12 @@ def test_every_page_describes_the_site_for_search_engines_in_its_language(client
     client.cookies["django_language"] = "ro"
     found_ro = description.search(client.get(path).content.decode())
     assert found_ro and found_ro.group(1) != found.group(1)
+
+
+def test_favicon_ico_leads_to_the_site_icon(client):
+    # Browsers ask for /favicon.ico on pages that name no icon (the admin's): no 404.
+    response = client.get("/favicon.ico")
+    assert response.status_code == 302
+    icon = client.get(response["Location"])
+    assert icon.status_code == 200
+    assert b"<svg" in b"".join(icon.streaming_content)
