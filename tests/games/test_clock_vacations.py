@@ -166,8 +166,11 @@ def test_the_game_page_speaks_to_the_vacationer_of_their_own_clock(client, alice
     vacation.start_vacation(alice)
     client.force_login(alice)
     own = client.get(game.get_absolute_url()).content.decode()
-    assert "You are on vacation until" in own and "Your clock is stopped." in own
+    assert "You are on vacation (until" in own and "Your clock is stopped." in own
     assert "Their clock is stopped." not in own
+    # The end's time may itself end in a full stop ("2:29 a.m."): never two in a row.
+    assert ".." not in own.split("on vacation (until")[1][:80]
     client.force_login(bob)
     other = client.get(game.get_absolute_url()).content.decode()
-    assert "is on vacation until" in other and "Their clock is stopped." in other
+    assert "is on vacation (until" in other and "Their clock is stopped." in other
+    assert ".." not in other.split("on vacation (until")[1][:80]
