@@ -725,6 +725,9 @@ def test_my_games_puts_the_tables_where_it_is_my_turn_first(client, alice, bob, 
     assert order.index(open_table.pk) < order.index(finished.pk)
     assert "bob to play" in html
     assert reverse("games:game", args=[game_b.pk]) in my_turn
+    # Alice plays at the table waiting for Bob: she opens her game, she does not watch it.
+    waiting = html.split(f'data-table-id="{waiting_for_bob.pk}"')[1].split("data-table-id=")[0]
+    assert "Open the game" in waiting and "Watch the game" not in html
     # The slow game's deadline is shown, machine-readably.
     assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT', my_turn)
 
