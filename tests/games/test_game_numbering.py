@@ -4,9 +4,12 @@ now every place says "Table 5 · game 2 of 3"."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games import services
+from games.engine import GAMES
 from games.models import Game
 from tests.games.test_game_act import near_the_end
 
@@ -55,3 +58,16 @@ def test_a_single_game_and_a_tile_rummy_game_are_named_the_same_way(client, alic
     client.force_login(alice)
     html = client.get(game.get_absolute_url()).content.decode()
     assert f'<h1 class="game-title">Table {table.pk} · game 1</h1>' in html
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_every_game_names_its_page_by_table_and_game(client, alice, bob, key):
+    """Issue 30, fault 9: the card games' pages were headed "Game 1"."""
+    table = services.create_table(alice, game_type=key, seat_count=2)
+    services.join_table(table, bob)
+    game = services.start_table(table, alice)
+    client.force_login(alice)
+    html = client.get(game.get_absolute_url()).content.decode()
+    title = re.search(r"<title>(.*?) · Remi</title>", html)
+    assert title and title.group(1).startswith(f"Table {table.pk} · game 1")
+    assert re.search(rf'<h1 class="game-title">Table {table.pk} · game 1\b', html)
