@@ -96,6 +96,8 @@ class Table(models.Model):
     )
     # Finished games move the players' ratings (tournaments/ratings.py); people only.
     rated = models.BooleanField(default=False, db_default=False)
+    # Seated by an organiser (a tournament's match): its players do not start a rematch of it.
+    arranged = models.BooleanField(default=False, db_default=False)
     invite_code = models.CharField(max_length=20, unique=True, default=new_invite_code)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_tables"

@@ -522,6 +522,7 @@ def create_arranged_table(
             on_timeout=on_timeout,
             vacation_allowed=vacation_allowed,
             rated=rated,
+            arranged=True,
         )
         for position, player in enumerate(players):
             if isinstance(player, str):
@@ -564,6 +565,10 @@ def rematch(table: Table, user) -> Table:
         seats = list(Seat.objects.filter(table=table).order_by("position"))
         if not any(seat.user_id == user.pk for seat in seats):
             raise TableError(_("Only the players of this table can ask to play again."))
+        if table.arranged:
+            raise TableError(
+                _("The organiser seated this table: the next match is theirs to arrange.")
+            )
         if table.status != Table.Status.FINISHED:
             raise TableError(_("The match is not over yet: ask to play again once it ends."))
         get_user_model().objects.select_for_update().filter(pk=user.pk).first()

@@ -124,6 +124,8 @@ def series_context(engine: GameEngine, game: Game, over: bool) -> dict[str, Any]
         "next_url": next_url,
         "rematch_url": rematch_url,
         "rematch_action": cached_reverse("games:table_rematch", game.table_id),
+        # An organiser's table (a tournament's) is not played again by its players.
+        "rematch_allowed": not game.table.arranged,
     }
 
 

@@ -72,3 +72,27 @@ def test_registration_only_while_open_and_within_the_limit(alice, bob, carol):
         "bob": "withdrawn",
         "carol": "active",
     }
+
+
+def test_a_finished_tournament_table_offers_its_players_no_rematch(client, alice, bob, carol):
+    """Issue 30, fault 9: a tournament's finished table offered "Play again with the same
+    settings", a casual table outside the tournament."""
+    from games import services as games
+
+    event = tournament(alice, game_type="remi", seat_count=2, format="knockout")
+    services.open_registration(event, alice)
+    services.register(event, bob)
+    services.register(event, carol)
+    services.confirm_round(services.propose_round(event, alice), alice)
+    (match,) = Match.objects.filter(tournament=event)
+    play_round(match.round, "no-rematch")
+    table = Table.objects.get(pk=match.table_id)
+    assert table.arranged and table.status == Table.Status.FINISHED
+    last = table.games.order_by("-number").first()
+    client.force_login(bob)
+    page = client.get(f"/games/{last.pk}/").content.decode()
+    assert "The match is over." in page
+    assert "Play again with the same settings" not in page
+    with pytest.raises(games.TableError, match="organiser seated this table"):
+        games.rematch(table, bob)
+    assert not Table.objects.filter(rematch_of=table).exists()
