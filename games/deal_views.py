@@ -13,6 +13,7 @@ from django.views.decorators.http import require_safe
 
 from games import deals, presenters, services
 from games.models import Game
+from games.presenters.seat_names import shown_names
 from games.views import game_for
 
 
@@ -56,7 +57,7 @@ def verify_deal(request: HttpRequest, pk: int) -> HttpResponse:
         context.update(revealed=revealed, asked=asked[: deals.MAX_SEED_LENGTH], seed_error=True)
         return render(request, "games/deal.html", context, status=400)
     check = deals.verify(game, asked)
-    names = list(engine.ctx(engine.load(game.state)).seats)
+    names = shown_names(engine.ctx(engine.load(game.state)).seats)
     context.update(
         revealed=revealed,
         asked=asked,

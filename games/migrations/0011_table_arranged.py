@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0010_game_deal_commitment'),
+        ("games", "0010_game_deal_commitment"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='table',
-            name='arranged',
+            model_name="table",
+            name="arranged",
             field=models.BooleanField(db_default=False, default=False),
         ),
     ]

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from games.engine import GameEngine
 from games.engine.core.series import Series
 from games.models import Action, Game, Seat, Table
+from games.presenters.seat_names import shown_names
 from remi_site.cached_reverse import cached_reverse
 
 # How many actions of the log a page shows: enough to follow a round of four players.
@@ -118,7 +119,7 @@ def series_context(engine: GameEngine, game: Game, over: bool) -> dict[str, Any]
         "target": target,
         "totals": [
             {"name": name, "total": total}
-            for name, total in zip(series.seats, series.totals, strict=True)
+            for name, total in zip(shown_names(series.seats), series.totals, strict=True)
         ],
         "over": series.over,
         "next_url": next_url,

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from games.engine.basic_rummy import GAME
 from games.engine.basic_rummy.state import State
 from games.models import Action, Game, Seat
+from games.presenters.seat_names import shown_names
 
 from . import basic_rummy_forms as rummy_forms
 from . import basic_rummy_text as text
@@ -40,7 +41,7 @@ def game_context(
     view = GAME.player_view(state, seat)
     if actions is None:
         actions = recent_actions(game)
-    names: list[str] = view["names"]
+    names: list[str] = shown_names(view["names"])
     over = view["result"] is not None
     my_turn = seat is not None and not over and view["turn"] == seat and not replay
     series = series_context(GAME, game, over) if not replay else None

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from games.engine import GameEngine
 from games.engine.errors import IllegalAction, InvalidAction
 from games.models import Action, Game, Seat
+from games.presenters.seat_names import shown_names
 
 from .base import Presentation
 from .card_faces import cards
@@ -66,7 +67,9 @@ class CardRummyPresentation(Presentation):
         return {
             "final_hands": [
                 {"name": name, "hand": cards(hand)}
-                for name, hand in zip(view["names"], view["final_hands"] or [], strict=True)
+                for name, hand in zip(
+                    shown_names(view["names"]), view["final_hands"] or [], strict=True
+                )
             ]
         }
 

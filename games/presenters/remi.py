@@ -25,6 +25,7 @@ from games.engine.remi.rules import Rules
 from games.engine.remi.state import DRAW, OPEN, OVER, PLAY, PRELUDE, State
 from games.engine.tiles import COLOUR_NAMES
 from games.models import Action, Game, Seat
+from games.presenters.seat_names import shown_names
 from remi_site.cached_reverse import cached_reverse
 
 from . import remi_forms, remi_refusals, remi_rules
@@ -147,7 +148,7 @@ def game_context(
     to_act = GAME.to_act(state)
     if actions is None:
         actions = recent_actions(game)
-    names: list[str] = view["names"]
+    names: list[str] = shown_names(view["names"])
     over = view["phase"] == OVER
     can = set(view["can"])
     warning = view["rules"].get("low_tile_warning", 3)
@@ -400,7 +401,9 @@ class RemiPresentation(Presentation):
         return {
             "final_racks": [
                 {"name": name, "rack": tiles_view(rack)}
-                for name, rack in zip(final_view["names"], final_view["final_racks"], strict=True)
+                for name, rack in zip(
+                    shown_names(final_view["names"]), final_view["final_racks"], strict=True
+                )
             ]
         }
 
@@ -430,7 +433,7 @@ class RemiPresentation(Presentation):
         if not isinstance(refusal, Refusal):
             return str(refusal)
         # A refusal names seats by number (whose turn it is): the sentence needs the names.
-        return remi_refusals.message_for(refusal, GAME.load(game.state).seats)
+        return remi_refusals.message_for(refusal, shown_names(GAME.load(game.state).seats))
 
 
 REMI_PRESENTATION = RemiPresentation()

@@ -24,6 +24,7 @@ from games.engine.rummikub.rules import Rules
 from games.engine.rummikub.state import State
 from games.engine.tiles import COLOUR_NAMES
 from games.models import Action, Game, Seat
+from games.presenters.seat_names import shown_names
 from remi_site.cached_reverse import cached_reverse
 
 from . import rummikub_draft as drafts
@@ -192,7 +193,7 @@ def game_context(
     view = GAME.player_view(state, seat)
     if actions is None:
         actions = recent_actions(game)
-    names: list[str] = view["names"]
+    names: list[str] = shown_names(view["names"])
     over = view["result"] is not None
     my_turn = seat is not None and not over and view["turn"] == seat and not replay
     players = [
@@ -324,7 +325,7 @@ class RummikubPresentation(Presentation):
 
     def refusal_text(self, refusal: Exception, game: Game) -> str:
         if isinstance(refusal, IllegalAction):
-            names = list(GAME.load(game.state).seats)
+            names = shown_names(GAME.load(game.state).seats)
             return rummikub_text.refusal_text(refusal.code, getattr(refusal, "params", {}), names)
         return str(refusal)
 
@@ -358,7 +359,9 @@ class RummikubPresentation(Presentation):
         return {
             "final_racks": [
                 {"name": name, "rack": _tiles(rack)}
-                for name, rack in zip(view["names"], view["final_racks"] or [], strict=True)
+                for name, rack in zip(
+                    shown_names(view["names"]), view["final_racks"] or [], strict=True
+                )
             ]
         }
 

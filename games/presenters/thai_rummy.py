@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from games.engine.thai_rummy import GAME
 from games.engine.thai_rummy.state import State
 from games.models import Action, Game, Seat
+from games.presenters.seat_names import shown_names
 
 from . import thai_rummy_forms as thai_forms
 from . import thai_rummy_text as text
@@ -44,7 +45,7 @@ def game_context(
     view = GAME.player_view(state, seat)
     if actions is None:
         actions = recent_actions(game)
-    names: list[str] = view["names"]
+    names: list[str] = shown_names(view["names"])
     over = view["result"] is not None
     my_turn = seat is not None and not over and view["turn"] == seat and not replay
     drawing = my_turn and view["phase"] == "draw"
