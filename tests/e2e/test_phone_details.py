@@ -1,6 +1,6 @@
 """Small things a phone gets wrong (issue 30, fault 8): the chat's box is big enough to type in
 without the phone zooming the page (iOS zooms into text under 16 px on focus) and to hit with
-a thumb (44 px)."""
+a thumb (44 px); a tournament's standings come before its rules."""
 
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ import pytest
 from playwright.sync_api import expect
 
 from games import services
+from tests.conftest import make_user
 from tests.e2e.conftest import off_the_browser_loop
+from tests.tournaments.helpers import tournament
+from tournaments import services as tournament_services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,3 +35,31 @@ def test_the_chat_box_is_thumb_sized_and_does_not_zoom_the_page(player, alice, b
     assert height >= THUMB, f"the chat's box is {height} px high"
     send = page.locator("#chat-form").get_by_role("button", name="Send")
     assert send.evaluate("b => b.getBoundingClientRect().height") >= THUMB
+
+
+def test_a_running_tournament_shows_its_standings_first(player, alice, bob, carol):
+    """The tournament page put 1,300 px of rules before the standings, and the standings'
+    first five columns in a sideways scroller: the standings come first, their key columns
+    in sight, the rules folded below."""
+
+    def under_way() -> int:
+        dave = make_user("dave")
+        event = tournament(alice, game_type="remi", seat_count=2, rounds=3)
+        tournament_services.open_registration(event, alice)
+        for person in (alice, bob, carol, dave):
+            tournament_services.register(event, person)
+        tournament_services.close_registration(event, alice)
+        tournament_services.confirm_round(tournament_services.propose_round(event, alice), alice)
+        return event.pk
+
+    page = player(bob, **PHONE)
+    page.goto(f"/tournaments/{off_the_browser_loop(under_way)}/")
+    expect(page.get_by_role("heading", name="Standings")).to_be_in_viewport()
+    for column in ("Player", "Match points", "Played"):
+        header = page.locator("#standings thead th", has_text=column).first
+        box = header.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 375, f"{column} off screen"
+    rules = page.locator("#tournament-rules")
+    assert rules.evaluate("d => d.open") is False
+    page.get_by_role("heading", name="Rules").click()
+    assert rules.evaluate("d => d.open") is True
