@@ -71,3 +71,16 @@ def test_every_game_names_its_page_by_table_and_game(client, alice, bob, key):
     title = re.search(r"<title>(.*?) · Remi</title>", html)
     assert title and title.group(1).startswith(f"Table {table.pk} · game 1")
     assert re.search(rf'<h1 class="game-title">Table {table.pk} · game 1\b', html)
+
+
+@pytest.mark.parametrize("key", [k for k in GAMES if k in ("basic-rummy", "thai-rummy")])
+def test_the_card_games_label_their_stock_and_pile_for_the_eye(client, alice, bob, key):
+    """Issue 30, fault 9: stock and pile were named for screen readers only."""
+    table = services.create_table(alice, game_type=key, seat_count=2)
+    services.join_table(table, bob)
+    game = services.start_table(table, alice)
+    client.force_login(alice)
+    html = client.get(game.get_absolute_url()).content.decode()
+    piles = html.split('id="game-piles"')[1].split("</section>")[0]
+    labels = re.findall(r'<span class="pile-label" aria-hidden="true">([^<]+)</span>', piles)
+    assert labels == ["Stock", "Discard pile"]
