@@ -6,11 +6,30 @@ from allauth.account.forms import LoginForm as AllauthLoginForm
 from django import forms
 from django.conf import settings
 from django.core import validators
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from accounts.time_zones import zone_names
+from accounts.time_zones import offered_zones, validate_time_zone
 from remi_site.form_fields import ascii_formfield
+
+
+class ZoneInput(forms.TextInput):
+    """A text box with the zones as suggestions (a datalist: the browser's own search as the
+    player types, on a phone too)."""
+
+    LIST_ID = "time-zone-list"
+
+    def __init__(self) -> None:
+        super().__init__(attrs={"list": self.LIST_ID, "autocomplete": "off", "spellcheck": "false"})
+
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        box = super().render(name, value, attrs, renderer)
+        options = format_html_join(
+            "", '<option value="{}"></option>', ((z,) for z in offered_zones())
+        )
+        return format_html('{}<datalist id="{}">{}</datalist>', box, self.LIST_ID, options)
 
 
 class ProfileForm(forms.ModelForm):
@@ -29,12 +48,14 @@ class ProfileForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # A list of the zone database's names (no free text to mistype); a form that leaves
-        # it out keeps the zone the player had.
-        self.fields["time_zone"] = forms.ChoiceField(
+        # A box that suggests zones as the player types, common ones first; only the zone
+        # database's names are taken.  A form that leaves it out keeps the zone they had.
+        self.fields["time_zone"] = forms.CharField(
             label=_("Time zone"),
-            choices=[(name, name.replace("_", " ")) for name in zone_names()],
+            widget=ZoneInput(),
+            max_length=64,
             required=False,
+            validators=[validate_time_zone],
             help_text=User._meta.get_field("time_zone").help_text,
         )
         # An empty choice means "follow the browser", which a row of dashes does not say.

@@ -17,6 +17,57 @@ def zone_names() -> tuple[str, ...]:
     return tuple(sorted(available_timezones()))
 
 
+# Offered first: where the site's players mostly are, then the zones people elsewhere ask for.
+COMMON_ZONES = (
+    "Europe/Bucharest",
+    "Europe/Chisinau",
+    "Europe/Budapest",
+    "Europe/London",
+    "Europe/Dublin",
+    "Europe/Lisbon",
+    "Europe/Madrid",
+    "Europe/Paris",
+    "Europe/Brussels",
+    "Europe/Amsterdam",
+    "Europe/Berlin",
+    "Europe/Rome",
+    "Europe/Vienna",
+    "Europe/Athens",
+    "Europe/Istanbul",
+    "Europe/Kyiv",
+    "America/New_York",
+    "America/Chicago",
+    "America/Denver",
+    "America/Los_Angeles",
+    "America/Toronto",
+    "Australia/Sydney",
+    "UTC",
+)
+# The database's names of places: Region/City.  Its other names ("W-SU", "US/Eastern",
+# "Factory", "localtime") are old links or not zones at all, and only clutter the list.
+REGIONS = (
+    "Africa",
+    "America",
+    "Antarctica",
+    "Arctic",
+    "Asia",
+    "Atlantic",
+    "Australia",
+    "Europe",
+    "Indian",
+    "Pacific",
+)
+
+
+@cache
+def offered_zones() -> tuple[str, ...]:
+    """The zones the profile suggests: the common ones first, then every place's zone."""
+    every = zone_names()
+    common = tuple(zone for zone in COMMON_ZONES if zone in every)
+    places = tuple(zone for zone in every if zone.split("/")[0] in REGIONS and zone not in common)
+    return common + places
+
+
 def validate_time_zone(value: str) -> None:
     # The set of names, not ZoneInfo(value) alone: ZoneInfo also opens file paths such as
     # "../../etc/x" relative to the zone directory, and takes names like "localtime".

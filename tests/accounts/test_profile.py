@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -98,3 +100,28 @@ def test_anonymous_pages_carry_no_turn_signals(client):
     html = response.content.decode()
     assert "favicon.svg" in html
     assert "turn-signal.js" not in html and "data-turn-sound" not in html
+
+
+def test_the_zone_box_suggests_common_zones_first_and_no_clutter(client, bob):
+    """Issue 30, fault 9: ~600 raw names ("Factory", "localtime", "W-SU") in a list."""
+    client.force_login(bob)
+    html = client.get(reverse("accounts:profile")).content.decode()
+    box = re.search(r'<input[^>]* name="time_zone"[^>]*>', html)
+    assert box and 'list="time-zone-list"' in box.group(0)
+    listed = re.findall(r'<option value="([^"]+)"></option>', html.split("time-zone-list")[2])
+    assert listed[:3] == ["Europe/Bucharest", "Europe/Chisinau", "Europe/Budapest"]
+    assert "America/New_York" in listed and "Asia/Tokyo" in listed
+    assert not {"Factory", "localtime", "W-SU", "US/Eastern", "Etc/GMT+3"} & set(listed)
+
+
+def test_a_zone_is_typed_and_an_unknown_one_refused(client, bob):
+    client.force_login(bob)
+    fields = {"display_name": "B", "time_zone": "Europe/Chisinau"}
+    assert client.post(reverse("accounts:profile"), fields).status_code == 302
+    bob.refresh_from_db()
+    assert bob.time_zone == "Europe/Chisinau"
+    refused = client.post(reverse("accounts:profile"), {**fields, "time_zone": "Mars/Olympus"})
+    assert refused.status_code == 200
+    assert "is not a time zone name such as Europe/Bucharest" in refused.content.decode()
+    bob.refresh_from_db()
+    assert bob.time_zone == "Europe/Chisinau"
