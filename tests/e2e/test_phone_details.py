@@ -63,3 +63,22 @@ def test_a_running_tournament_shows_its_standings_first(player, alice, bob, caro
     assert rules.evaluate("d => d.open") is False
     page.get_by_role("heading", name="Rules").click()
     assert rules.evaluate("d => d.open") is True
+
+
+def test_the_new_table_form_fits_a_phone_with_the_rest_folded(player, alice):
+    """The new-table form was 4,200 px tall with options cut off: the game, its rules, the
+    players and the pace come first, the rest folded under "More options", which opens by
+    keyboard too."""
+    page = player(alice, **PHONE)
+    page.goto("/tables/new/")
+    expect(page.get_by_role("heading", name="New table")).to_be_visible()
+    for label in ("Game", "Rules", "Seats"):
+        expect(page.get_by_label(label, exact=True)).to_be_visible()
+    height = page.locator("#table-form").evaluate("f => f.getBoundingClientRect().height")
+    assert height <= 2 * 740, f"the form is {height} px tall folded"
+    expect(page.locator("#create-table-submit")).to_be_visible()
+    doubla = page.locator("#id_doubla")
+    expect(doubla).to_be_hidden()
+    page.locator("#more-options > summary").focus()
+    page.keyboard.press("Enter")
+    expect(doubla).to_be_visible()

@@ -122,6 +122,7 @@ def create_correspondence_table(page: Page) -> int:
     page.locator("#id_seat_count").select_option("2")
     page.locator("#id_bots").select_option("0")
     # Without doublas there is no "ready" round: play starts with the opening discard.
+    page.get_by_text("More options").click()  # the rule options are folded there
     page.locator("#id_doubla").uncheck()
     page.get_by_role("radio", name=re.compile("^Correspondence")).check()
     # Choosing the pace swaps in the correspondence times, its usual one chosen: wait for

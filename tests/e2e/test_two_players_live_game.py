@@ -44,6 +44,7 @@ def create_two_seat_table(page: Page) -> int:
     page.locator("#id_seat_count").select_option("2")
     page.locator("#id_bots").select_option("0")
     # Without doublas there is no "ready" round: play starts with the opening discard.
+    page.get_by_text("More options").click()  # the rule options are folded there
     page.locator("#id_doubla").uncheck()
     page.locator("#id_move_seconds").select_option("0")
     page.locator("#create-table-submit").click()
