@@ -4,12 +4,16 @@ a thumb (44 px); a tournament's standings come before its rules."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from games import services
+from games.engine import GAMES
 from tests.conftest import make_user
 from tests.e2e.conftest import off_the_browser_loop
+from tests.games.test_deal_verification import play_out
 from tests.tournaments.helpers import tournament
 from tournaments import services as tournament_services
 
@@ -82,3 +86,22 @@ def test_the_new_table_form_fits_a_phone_with_the_rest_folded(player, alice):
     page.locator("#more-options > summary").focus()
     page.keyboard.press("Enter")
     expect(doubla).to_be_visible()
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_the_replay_keeps_previous_and_next_in_reach(player, alice, bob, key):
+    """Replay's Previous and Next scrolled away with the board: they stay in sight."""
+
+    def finished() -> int:
+        table = services.create_table(alice, game_type=key, seat_count=2)
+        services.join_table(table, bob)
+        return play_out(services.start_table(table, alice)).pk
+
+    page = player(alice, **PHONE)
+    page.goto(f"/games/{off_the_browser_loop(finished)}/replay/?step=3")
+    nav = page.get_by_role("navigation", name="Replay")
+    expect(nav).to_be_visible()
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function("() => window.scrollY > 0")
+    expect(nav.get_by_role("button", name=re.compile("Next"))).to_be_in_viewport()
+    expect(nav.get_by_role("button", name=re.compile("Previous"))).to_be_in_viewport()
