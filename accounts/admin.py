@@ -31,6 +31,8 @@ def end_sessions_of(user_ids: set[int]) -> int:
 
 @admin.register(User)
 class UserAdmin(DjangoUserAdmin):
+    # Names only (what the registrations' player picker searches): never e-mail addresses.
+    search_fields = ("username", "display_name")
     fieldsets = (
         *DjangoUserAdmin.fieldsets,
         (

@@ -414,7 +414,9 @@ class RegistrationAdmin(admin.ModelAdmin):
     list_display = ("user", "tournament", "status", "created_at")
     list_filter = ("status", "tournament__status", "tournament")
     search_fields = ("user__username", "user__display_name", "tournament__name")
-    raw_id_fields = ("user", "tournament")
+    # Organisers pick the player by name (the User admin's search), not by user id.
+    autocomplete_fields = ("user",)
+    raw_id_fields = ("tournament",)
     readonly_fields = ("status", "withdrawn_at")
     actions = ("withdraw",)
 
