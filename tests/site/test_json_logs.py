@@ -14,6 +14,7 @@ import urllib.request
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import brotli
 import pytest
 from django.conf import settings
 from django.test import Client
@@ -116,8 +117,13 @@ class Recorder(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-        if self.headers.get("Content-Encoding") == "gzip":
+        # As a Sentry server does: sentry-sdk sends Brotli when the module is installed (it is,
+        # for WhiteNoise's static copies), gzip otherwise.
+        encoding = self.headers.get("Content-Encoding")
+        if encoding == "gzip":
             body = gzip.decompress(body)
+        elif encoding == "br":
+            body = brotli.decompress(body)
         self.server.bodies.append(body)  # type: ignore[attr-defined]
         self.send_response(200)
         self.end_headers()
