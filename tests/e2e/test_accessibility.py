@@ -14,10 +14,8 @@ from playwright.sync_api import Page
 
 from games import services
 from games.engine import GAMES
-from tests.conftest import make_user
 from tests.e2e.conftest import off_the_browser_loop, session_cookie, wait_for_socket
-from tests.tournaments.helpers import tournament
-from tournaments import services as tournament_services
+from tests.tournaments.helpers import under_way
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -67,18 +65,7 @@ def test_the_profile(site_context, asgi_site, alice):
 
 
 def test_a_tournament_under_way(site_context, asgi_site, alice, bob, carol):
-    def under_way() -> int:
-        dave = make_user("dave")
-        event = tournament(alice, game_type="remi", seat_count=2, rounds=3)
-        tournament_services.open_registration(event, alice)
-        for person in (alice, bob, carol, dave):
-            tournament_services.register(event, person)
-        tournament_services.close_registration(event, alice)
-        round_ = tournament_services.propose_round(event, alice)
-        tournament_services.confirm_round(round_, alice)
-        return event.pk
-
-    pk = off_the_browser_loop(under_way)
+    pk = off_the_browser_loop(lambda: under_way(alice, bob, carol).pk)
     check_everywhere(site_context, asgi_site, f"/tournaments/{pk}/", alice)
 
 

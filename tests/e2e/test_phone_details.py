@@ -11,11 +11,9 @@ from playwright.sync_api import expect
 
 from games import services
 from games.engine import GAMES
-from tests.conftest import make_user
 from tests.e2e.conftest import off_the_browser_loop
 from tests.games.test_deal_verification import play_out
-from tests.tournaments.helpers import tournament
-from tournaments import services as tournament_services
+from tests.tournaments.helpers import under_way
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,18 +44,8 @@ def test_a_running_tournament_shows_its_standings_first(player, alice, bob, caro
     first five columns in a sideways scroller: the standings come first, their key columns
     in sight, the rules folded below."""
 
-    def under_way() -> int:
-        dave = make_user("dave")
-        event = tournament(alice, game_type="remi", seat_count=2, rounds=3)
-        tournament_services.open_registration(event, alice)
-        for person in (alice, bob, carol, dave):
-            tournament_services.register(event, person)
-        tournament_services.close_registration(event, alice)
-        tournament_services.confirm_round(tournament_services.propose_round(event, alice), alice)
-        return event.pk
-
     page = player(bob, **PHONE)
-    page.goto(f"/tournaments/{off_the_browser_loop(under_way)}/")
+    page.goto(f"/tournaments/{off_the_browser_loop(lambda: under_way(alice, bob, carol).pk)}/")
     expect(page.get_by_role("heading", name="Standings")).to_be_in_viewport()
     expect(page.locator("#standings thead th").first).to_be_visible()
     # Read in one go: the page's socket may redraw the standings at any moment.

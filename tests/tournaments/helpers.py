@@ -7,6 +7,7 @@ from typing import Any
 from games.models import Game
 from tests.conftest import make_user
 from tests.tournaments.test_ratings import play_to_the_end
+from tournaments import services
 from tournaments.models import Match, Round, Tournament
 
 
@@ -30,3 +31,15 @@ def play_round(round_: Round, seed: str) -> None:
     for match in Match.objects.filter(round=round_, status=Match.Status.PLAYING):
         game = Game.objects.filter(table=match.table).order_by("-number").first()
         play_to_the_end(game, f"{seed}/{match.index}")
+
+
+def under_way(organiser: Any, *entrants: Any) -> Tournament:
+    """A Remi Swiss of two-seat tables, its first round confirmed and being played: the
+    organiser and ``entrants`` registered (with a "dave" to make an even field of four)."""
+    event = tournament(organiser, game_type="remi", seat_count=2, rounds=3)
+    services.open_registration(event, organiser)
+    for person in (organiser, *entrants, make_user("dave")):
+        services.register(event, person)
+    services.close_registration(event, organiser)
+    services.confirm_round(services.propose_round(event, organiser), organiser)
+    return event
