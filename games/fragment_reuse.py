@@ -317,6 +317,16 @@ def bypassed() -> Iterator[None]:
         _bypassed.reset(token)
 
 
+# The attribute of a template ``Context`` (copied with it into includes) where a render that
+# draws many fragments in one language and time zone keeps them.
+LOCALE = "fragment_locale"
+
+
+def locale_now() -> tuple[str | None, str]:
+    """The language and time zone in force, which every fragment's key holds."""
+    return translation.get_language(), timezone.get_current_timezone_name()
+
+
 class ReuseNode(Node):
     def __init__(self, nodelist: NodeList, where: str) -> None:
         self.nodelist = nodelist
@@ -347,10 +357,12 @@ class ReuseNode(Node):
         return part
 
     def _key(self, context: Context, names: Iterable[str]) -> tuple[Any, ...]:
+        # A render of a page's parts reads the language and time zone once for all its
+        # fragments (``locale_of``); any other render asks here, for each.
+        locale = getattr(context, LOCALE, None) or locale_now()
         return (
             self.serial,
-            translation.get_language(),
-            timezone.get_current_timezone_name(),
+            *locale,
             context.autoescape,
             context.use_l10n,
             context.use_tz,

@@ -25,6 +25,7 @@ from django.template import Context
 from django.template.loader import get_template
 from template_partials.templatetags.partials import RenderPartialNode
 
+from games.fragment_reuse import LOCALE, locale_now
 from games.presenters import swapped_in
 
 # What a socket shows for each part: (part name, HTML) in page order.
@@ -87,6 +88,9 @@ def render_parts(
     proxy, nodes = _updates_nodes(template)
     wanted = None if names is None else frozenset(names)
     ctx = Context(swapped_in(context), autoescape=True, use_l10n=False)
+    # The parts switch no language or time zone (no ``{% language %}`` in them): read once
+    # for every fragment's key.
+    setattr(ctx, LOCALE, locale_now())
     with ctx.render_context.push_state(proxy), ctx.bind_template(proxy):
         return tuple(
             (node.partial_name, node.render(ctx))

@@ -9,10 +9,20 @@ from django.conf import settings
 from django.urls import get_script_prefix, get_urlconf, reverse
 
 
+def mounted() -> tuple[str, str]:
+    """Where the site is mounted and which URLconf is in force (a request's own, else the
+    settings'): with the name and arguments, what an address depends on."""
+    return get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF
+
+
 def cached_reverse(name: str, *args: int | str) -> str:
-    # An address depends on the name and arguments, and on where the site is mounted and
-    # which URLconf is in force (a request's own, else the settings'): all four are the key.
-    return _reverse(name, args, get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF)
+    return _reverse(name, args, *mounted())
+
+
+def cached_reverses(names: tuple[str, ...], *args: int | str) -> tuple[str, ...]:
+    """Several addresses with the same arguments: where the site is mounted is read once."""
+    prefix, urlconf = mounted()
+    return tuple(_reverse(name, args, prefix, urlconf) for name in names)
 
 
 @lru_cache(maxsize=16384)

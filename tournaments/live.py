@@ -28,7 +28,11 @@ def changed_after_commit(tournament_id: int) -> None:
 
 def on_turns_changed(sender: Any, game_id: int, table: Any = None, **kwargs: Any) -> None:
     """Receiver of ``turns_changed``: a move at a tournament's table.  Every move asks, so
-    the question is the cheapest one: by the table when the move passed it, unordered."""
+    the question is the cheapest one: none when the move passed its table and that table was
+    not seated for a match (``arranged``, set for every match's table), else by the table,
+    unordered."""
+    if table is not None and not table.arranged:
+        return
     matches = Match.objects.filter(
         **({"table_id": table.pk} if table is not None else {"table__games__id": game_id})
     )

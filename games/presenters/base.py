@@ -12,21 +12,24 @@ the engine's notation, and the engine's codes into sentences.  Its templates liv
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from django import forms
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.engine import GameEngine
 from games.engine.core.series import Series
 from games.models import Action, Game, Seat, Table
 from games.presenters.seat_names import shown_names
-from remi_site.cached_reverse import cached_reverse
+from remi_site.cached_reverse import cached_reverse, cached_reverses
 
 # How many actions of the log a page shows: enough to follow a round of four players.
 LOG_ACTIONS = 40
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -93,7 +96,16 @@ def form_problem(form: forms.Form) -> str:
 
 
 def series_context(engine: GameEngine, game: Game, over: bool) -> dict[str, Any] | None:
-    """Series totals from the table, and where the next game is once this one is over."""
+    """Series totals from the table, and where the next game is once this one is over.
+    Alike for every viewer: made once per game object while the game is under way (the caller
+    reads it, never writes).  Once it is over, the next game or a rematch table may be made
+    without a new version: then it is asked afresh."""
+    if over:
+        return _series_context(engine, game, over)
+    return once_per_game(game, ("series",), lambda: _series_context(engine, game, over))
+
+
+def _series_context(engine: GameEngine, game: Game, over: bool) -> dict[str, Any] | None:
     data = game.table.series
     if not data:
         return None
@@ -146,17 +158,33 @@ def game_title(engine: GameEngine, game: Game) -> str:
     }
 
 
+GAME_PAGES = ("game", "game_act", "game_rack", "game_next", "game_replay")
+
+
 def game_urls(game: Game) -> dict[str, str]:
     pk = game.pk
-    return {
-        "game": cached_reverse("games:game", pk),
-        "act": cached_reverse("games:game_act", pk),
-        "rack": cached_reverse("games:game_rack", pk),
-        "next": cached_reverse("games:game_next", pk),
-        "replay": cached_reverse("games:game_replay", pk),
-        "table": cached_reverse("games:table", game.table_id),
-        "ws": f"/ws/games/{pk}/",
-    }
+    urls = dict(
+        zip(
+            ("game", "act", "rack", "next", "replay"),
+            cached_reverses(tuple(f"games:{page}" for page in GAME_PAGES), pk),
+            strict=True,
+        )
+    )
+    urls["table"] = cached_reverse("games:table", game.table_id)
+    urls["ws"] = f"/ws/games/{pk}/"
+    return urls
+
+
+def once_per_game(game: Game, key: tuple[Any, ...], make: Callable[[], T]) -> T:
+    """What ``make`` gives for this very ``game`` object at its version: the viewers of one
+    version share one object (``games.live_views.Snapshot``), so the parts of their contexts
+    that are the same for everyone (in a language: ``key`` holds what else it depends on)
+    are made once.  A move changes the version, so nothing made before it is served after."""
+    memo = game.__dict__.setdefault("_once_per_game", {})
+    full = (game.version, translation.get_language(), *key)
+    if full not in memo:
+        memo[full] = make()
+    return memo[full]
 
 
 class Presentation(ABC):

@@ -7,8 +7,9 @@ the seed never enter it, so no template can leak them by mistake.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -29,7 +30,7 @@ from games.presenters.seat_names import shown_names
 from remi_site.cached_reverse import cached_reverse
 
 from . import remi_forms, remi_refusals, remi_rules
-from .base import Presentation, game_urls, recent_actions, series_context
+from .base import Presentation, game_urls, once_per_game, recent_actions, series_context
 from .log_entries import log_entries
 from .racks import arrange_rack, saved_order
 from .remi_recent import melds_just_played, taken_this_turn
@@ -114,7 +115,8 @@ def _tile_view(code: str, stands_for: str | None, language: str | None) -> TileV
 
 
 def tiles_view(codes: Iterable[str]) -> list[TileView]:
-    return [tile_view(code) for code in codes]
+    language = get_language()
+    return [_tile_view(code, None, language) for code in codes]
 
 
 def order_to_save(tiles: list[str], game_id: int) -> dict[str, Any]:
@@ -173,42 +175,18 @@ def game_context(
     ]
 
     just_played = melds_just_played(actions, seat, view["melds"])
+    # The melds and the row read the same for every viewer: made once per version (a replay
+    # shows other positions of the same game object, so it makes its own).
+    alike = _made if replay else functools.partial(once_per_game, game)
+    laid = alike(("melds",), lambda: _melds(view["melds"]))
     meld_groups = []
     for owner, name in enumerate(names):
-        melds = []
-        for m in view["melds"]:
-            if m["by"] != owner:
-                continue
-            tiles = [tile_view(code, as_) for code, as_ in zip(m["tiles"], m["as"], strict=True)]
-            melds.append(
-                {
-                    "id": m["id"],
-                    "kind": m["kind"],
-                    "tiles": tiles,
-                    "label": _("Meld %(number)s, %(kind)s: %(tiles)s")
-                    % {
-                        "number": m["id"],
-                        "kind": _("run") if m["kind"] == "run" else _("set"),
-                        "tiles": ", ".join(t.label for t in tiles),
-                    },
-                    "recent": m["id"] in just_played,
-                }
-            )
+        melds = [{**m, "recent": m["id"] in just_played} for m in laid if m["by"] == owner]
         if melds:
             meld_groups.append(
                 {"seat": owner, "name": name, "is_you": owner == seat, "melds": melds}
             )
-
-    row = [
-        {
-            "index": i,
-            "tile": tile_view(code),
-            "first": i == 0,
-            "last": i > 0 and i == len(view["discards"]) - 1,
-            "by": names[by] if 0 <= by < len(names) else "",
-        }
-        for i, (code, by) in enumerate(zip(view["discards"], view["discarded_by"], strict=True))
-    ]
+    row = alike(("row",), lambda: _row(view, names))
 
     rack = None
     if seat is not None and view["rack"] is not None and not over:
@@ -281,6 +259,46 @@ def game_context(
         ),
         "first_meld_minimum": state.rules.first_meld_minimum,
     }
+
+
+def _made(key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+    return make()
+
+
+def _melds(melds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    laid = []
+    for m in melds:
+        tiles = [tile_view(code, as_) for code, as_ in zip(m["tiles"], m["as"], strict=True)]
+        laid.append(
+            {
+                "id": m["id"],
+                "by": m["by"],
+                "kind": m["kind"],
+                "tiles": tiles,
+                "label": _("Meld %(number)s, %(kind)s: %(tiles)s")
+                % {
+                    "number": m["id"],
+                    "kind": _("run") if m["kind"] == "run" else _("set"),
+                    "tiles": ", ".join(t.label for t in tiles),
+                },
+            }
+        )
+    return laid
+
+
+def _row(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    discards = view["discards"]
+    tiles = tiles_view(discards)
+    return [
+        {
+            "index": i,
+            "tile": tile,
+            "first": i == 0,
+            "last": i > 0 and i == len(discards) - 1,
+            "by": names[by] if 0 <= by < len(names) else "",
+        }
+        for i, (tile, by) in enumerate(zip(tiles, view["discarded_by"], strict=True))
+    ]
 
 
 def _mark_fresh(rack: list[TileView], taken: list[str]) -> list[TileView]:

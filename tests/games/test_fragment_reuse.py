@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.template import Context, Template, TemplateSyntaxError
 from django.test import override_settings
@@ -20,6 +22,7 @@ from django.utils.safestring import SafeString, mark_safe
 from games import fragment_reuse, live_views, services
 from games.engine import GAMES, get_game
 from games.fragment_reuse import STORE, ReuseMismatch, Store, frozen, names_read
+from games.page_parts import render_parts
 
 
 @pytest.fixture(autouse=True)
@@ -239,3 +242,32 @@ def test_the_module_marks_the_face_tag_pure():
     from games.templatetags.faces import face
 
     assert face in fragment_reuse.PURE_TAGS
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game_type", list(GAMES))
+def test_a_sockets_parts_are_keyed_by_the_language_they_are_rendered_in(game_type, alice, bob):
+    # render_parts reads the language once for all its fragments: a render in Romanian
+    # right after one in English must not be served the English fragments.
+    table = services.create_table(alice, game_type=game_type, seat_count=2)
+    services.join_table(table, bob)
+    game = services.start_table(table, alice)
+    snapshot = live_views.read_snapshot(game.pk)
+    rendered = {}
+    with override_settings(FRAGMENT_REUSE_CHECK=True):
+        for language in ("en", "ro", "en"):
+            with translation.override(language):
+                context = live_views.viewer_context(snapshot, 0)
+                rendered.setdefault(language, []).append(
+                    "".join(html for _, html in render_parts(snapshot.template, context))
+                )
+    assert rendered["en"][0] == rendered["en"][1]
+    assert rendered["ro"][0] != rendered["en"][0]
+    assert "Jucători" in rendered["ro"][0] and "Jucători" not in rendered["en"][0]
+
+
+def test_no_game_template_switches_the_language_inside_a_render():
+    # Which is what lets render_parts read the language once for every fragment's key.
+    templates = Path(settings.BASE_DIR) / "templates" / "games"
+    switching = [p for p in templates.rglob("*.html") if "{% language" in p.read_text()]
+    assert switching == []

@@ -7,10 +7,11 @@ where a document is unclear.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..card_melds import ACES_AROUND, ACES_HIGH_OR_LOW, ACES_LOW
+from ..core.options import option_names, option_values
 from ..errors import InvalidAction
 
 # How aces may sit in runs (004's low aces; 001's variations).
@@ -75,14 +76,11 @@ class Rules:
         return self.series_games, self.target_score
 
     def to_dict(self) -> dict[str, Any]:
-        # Every option is a plain value: no need for asdict's deep copy (views call this
-        # after every action).
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return option_values(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
+        unknown = set(data).difference(option_names(cls))
         if unknown:
             raise InvalidAction("unknown-options", options=sorted(unknown))
         return cls(**data)

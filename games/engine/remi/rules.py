@@ -6,9 +6,10 @@ players ask for by name.  ``docs/rules.md`` explains each option and the reading
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ..core.options import option_names, option_values
 from ..errors import InvalidAction
 
 UNMELDED_FLAT = "flat"  # a player who never melded loses a flat 200
@@ -84,12 +85,11 @@ class Rules:
             raise InvalidAction("bad-option", option="series_games", least=1)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return option_values(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
+        unknown = set(data).difference(option_names(cls))
         if unknown:
             raise InvalidAction("unknown-options", options=sorted(unknown))
         # Games stored before the option keep the split their doublas were labelled by.

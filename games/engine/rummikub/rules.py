@@ -5,9 +5,10 @@ The option names are shared by the engine, the solver and the lobby form; see do
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ..core.options import option_names, option_values
 from ..errors import InvalidAction
 
 # How a joker already on the table may be used elsewhere (document 004, "Using Jokers").
@@ -82,12 +83,11 @@ class Rules:
         return self.joker_replacement != JOKER_FREE
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return option_values(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
+        unknown = set(data).difference(option_names(cls))
         if unknown:
             raise InvalidAction("unknown-options", options=sorted(unknown))
         return cls(**data)

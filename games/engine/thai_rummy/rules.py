@@ -8,10 +8,11 @@ fixed: aces always high, 2s always low, sets of 3-4, runs of 3 or more.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..card_melds import ACES_HIGH
+from ..core.options import option_names, option_values
 from ..errors import InvalidAction
 
 TWO_PLAYER_HAND = 13
@@ -59,12 +60,11 @@ class Rules:
         return None if self.target_score is None else -self.target_score
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return option_values(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
+        unknown = set(data).difference(option_names(cls))
         if unknown:
             raise InvalidAction("unknown-options", options=sorted(unknown))
         return cls(**data)
