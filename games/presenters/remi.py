@@ -258,7 +258,23 @@ def game_context(
             else None
         ),
         "first_meld_minimum": state.rules.first_meld_minimum,
+        # Why a row tile the player taps gives no Pick (shown by remi.js when one is tapped).
+        "row_hint": _row_hint(view, seat, can) if seat is not None and not over else "",
     }
+
+
+def _row_hint(view: dict[str, Any], seat: int, can: set[str]) -> str:
+    if "pick" in can:
+        return ""
+    if view["phase"] != DRAW or view["turn"] != seat:
+        return _(
+            "A tile is picked from the discard row at the start of your turn, instead of drawing."
+        )
+    if not view["has_melded"][seat]:
+        return _("You can take from the discard row only after your first meld.")
+    return _(
+        "No pick now: the row needs a tile besides its first, and your rack more than two tiles."
+    )
 
 
 def _made(key: tuple[Any, ...], make: Callable[[], Any]) -> Any:

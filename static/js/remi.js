@@ -64,6 +64,9 @@
     const rowTiles = all("#game-row .row-tile");
     if (row !== null && !rowTiles.some((t) => t.dataset.row === row)) row = null;
     rowTiles.forEach((t) => t.setAttribute("aria-pressed", t.dataset.row === row ? "true" : "false"));
+    // A row tile tapped when Pick cannot be played: the page says why (the server words it).
+    const rowHint = one("#row-hint");
+    if (rowHint) rowHint.hidden = row === null;
 
     const out = one("#game-selection");
     if (out) {
