@@ -33,6 +33,7 @@ from games.engine.core.numbers import parse_natural
 from games.models import Seat
 from games.page_parts import Rendered, SentParts, part_names, render_parts
 from games.spectators import SPECTATORS
+from remi_site import metrics
 from remi_site.socket_locale import run_in_locale, viewer_locale
 
 # The longest frame a move can need (the notation and the selection are 200 characters at
@@ -214,6 +215,8 @@ class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
         if rendered is None or rendered.version <= self.sent_version:
             return
         await self._send_parts(rendered)
+        if self.seat is not None and rendered.version == version:
+            metrics.move_reached_seat(event.get("at"))
 
     async def _send_parts(self, rendered: Rendered) -> None:
         """The parts of ``rendered`` that differ from what this socket last sent."""

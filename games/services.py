@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -286,7 +287,8 @@ def after_move(
     """After commit: tell every socket watching the game (but the page answered with the
     move: its seat and name); hand the turn to a bot if one owes the next action; queue the
     timeouts due soon to fire at their deadlines."""
-    message: dict[str, Any] = {"type": "game.updated", "version": version}
+    # ``at``: the moment of the commit, for the move-to-seat latency the sockets measure.
+    message: dict[str, Any] = {"type": "game.updated", "version": version, "at": time.time()}
     if answered is not None:
         message["answered_seat"], message["answered"] = answered
     publish(group_name(game_id), message)

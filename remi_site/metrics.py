@@ -6,7 +6,9 @@ daphne process keeps its own counters (Prometheus sums them): scrape every proce
 port, not through the proxy, which would hand each scrape to any one of them.
 
 Counted as it happens: requests by status, moves by game (``move_committed``, called where a
-move is committed, games/services.py) and open sockets by kind (remi_site/socket_limits.py).
+move is committed, games/services.py), the time from a move's commit to each other seat's
+socket sending it (``move_reached_seat``, games/consumers.py) and open sockets by kind
+(remi_site/socket_limits.py).
 Read at each scrape: the Celery queue's depth in the broker and the age of the oldest due
 deadline that no one has answered yet (the sweep's lag, 0 when none is late).
 """
@@ -14,6 +16,7 @@ deadline that no one has answered yet (the sweep's lag, 0 when none is late).
 from __future__ import annotations
 
 import hmac
+import time
 from collections.abc import Iterator
 
 import redis
@@ -21,13 +24,20 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
-from prometheus_client import REGISTRY, Counter, Gauge, generate_latest
+from prometheus_client import REGISTRY, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 MOVES = Counter("remi_moves", "Moves committed, by game type.", ["game"])
 REQUESTS = Counter("remi_http_requests", "HTTP answers, by status.", ["status"])
 OPEN_SOCKETS = Gauge("remi_open_sockets", "WebSockets open in this process, by kind.", ["kind"])
+# From a move's commit to each other seat's socket sending it (lichess watches the same): the
+# latency players feel, measured where it ends.  Live play sits in the first buckets.
+MOVE_REACHED = Histogram(
+    "remi_move_to_seat_seconds",
+    "Seconds from a move's commit to each other seat's socket sending it.",
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
+)
 
 # The queue Celery's workers read (the default queue: the site names no other).
 CELERY_QUEUE = "celery"
@@ -35,6 +45,13 @@ CELERY_QUEUE = "celery"
 
 def move_committed(game_type: str) -> None:
     MOVES.labels(game=game_type).inc()
+
+
+def move_reached_seat(committed_at: object) -> None:
+    """A seat's socket sent a move committed at ``committed_at`` (``time.time()`` where it
+    was committed, carried in the game's news); anything else is no moment and not counted."""
+    if isinstance(committed_at, float):
+        MOVE_REACHED.observe(max(0.0, time.time() - committed_at))
 
 
 def request_answered(status: int) -> None:

@@ -4,6 +4,7 @@ tournament's page) go out together after commit, in order, through the real Redi
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
@@ -69,13 +70,18 @@ def test_a_move_tells_the_game_and_both_players_badges(alice, bob, started):
     tile = started.state["racks"][first].split()[0]
     groups = (services.group_name(started.pk), badge_group(alice.pk), badge_group(bob.pk))
 
-    async def scenario() -> tuple[list[dict], bool]:
+    async def scenario() -> tuple[list[dict], bool, float, float]:
         channel = await listen(*groups)
+        before = time.time()
         await sync_to_async(services.play)(started.pk, first, f"discard {tile}", 0)
+        after = time.time()
         messages = await received(channel, 3)
-        return messages, await nothing_waiting(channel)
+        return messages, await nothing_waiting(channel), before, after
 
-    messages, then_quiet = async_to_sync(scenario)()
+    messages, then_quiet, before, after = async_to_sync(scenario)()
+    # The news says the version, and when the move was committed (for the latency metric).
+    committed_at = messages[0].pop("at")
+    assert before <= committed_at <= after
     assert messages[0] == {"type": "game.updated", "version": 1}
     assert [m["type"] for m in messages[1:]] == ["waiting.changed", "waiting.changed"]
     assert then_quiet

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -99,3 +100,37 @@ def test_open_sockets_are_counted_by_kind_while_they_are_open():
 
     during, after = async_to_sync(run)()
     assert (during, after) == (before + 1, before)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_reaching_the_other_seat_is_timed_and_the_movers_own_page_is_not(alice, bob):
+    # The move's news carries its commit time; the other seat's socket sends it and counts
+    # the latency once.  The mover's page, answered on its own socket, counts nothing.
+    from asgiref.sync import async_to_sync
+
+    from tests.games.test_game_consumer import session_cookie, socket
+
+    game = two_player_game(alice, bob)
+    first = game.state["first_player"]
+    cookies = [session_cookie(alice), session_cookie(bob)]
+    count_before = sample("remi_move_to_seat_seconds_count")
+    sum_before = sample("remi_move_to_seat_seconds_sum")
+
+    async def scenario() -> None:
+        sockets = [socket(game, cookie, "?version=0") for cookie in cookies]
+        for ws in sockets:
+            assert (await ws.connect())[0]
+        tile = game.state["racks"][first].split()[0]
+        await sockets[first].send_to(
+            text_data=json.dumps({"version": "0", "verb": "discard", "tiles": tile})
+        )
+        for ws in sockets:
+            assert 'data-version="1"' in await ws.receive_from(timeout=5)
+        for ws in sockets:
+            assert await ws.receive_nothing(timeout=0.3)
+            await ws.disconnect()
+
+    async_to_sync(scenario)()
+    assert sample("remi_move_to_seat_seconds_count") - count_before == 1
+    spent = sample("remi_move_to_seat_seconds_sum") - sum_before
+    assert 0 < spent < 10
