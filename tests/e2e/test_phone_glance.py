@@ -1,0 +1,199 @@
+"""Issue 30, fault 2: on a 375 by 740 phone the docked rack hid the table.  At the start of a
+turn, in a game under way (melds on the table, a discard row or pile some tiles long), the
+first screen shows, with nothing scrolled and nothing covered by the dock: whose turn it is,
+the clock, the top of the discard row or pile, the stock (and Remi's exposed tile), the whole
+rack in two rows at most, and the move buttons in the lower half of the screen where a thumb
+reaches.  For every game of the registry, a seated player and a spectator, in English,
+Romanian and Hungarian.  Screenshots go to ``var/test-artifacts/phone-glance/``."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+import pytest
+from django.conf import settings
+from playwright.sync_api import Page, expect
+
+from games import services
+from games.engine import GAMES
+from games.models import Game
+from tests.e2e.conftest import off_the_browser_loop, session_cookie, wait_for_socket
+from tests.games.clock_helpers import correspondence_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+WIDTH, HEIGHT = 375, 740
+PHONE = {"viewport": {"width": WIDTH, "height": HEIGHT}, "has_touch": True, "is_mobile": True}
+LANGUAGES = ["en", "ro", "hu"]
+
+# Where each thing is drawn, on any game's page (a selector list covers the four templates).
+GLANCE = {
+    "turn": "#game-status .turn",
+    "clock": "#game-status .deadline time[data-deadline]",
+    "pile top": (
+        "#game-row .row-tiles > li:last-child > .row-tile,"
+        " #game-piles .discard-spread > :last-child,"
+        " #game-piles > .card-back ~ .card:not(.card-empty)"
+    ),
+    "stock": (
+        "#game-row .wall-count, #game-row .exposed, #game-status .stock-count,"
+        " #game-piles > .card-back"
+    ),
+}
+RACK = "#game-rack .rack-tile, #game-rack .hand-card"
+MOVES = "#game-controls .action-buttons button:not(:disabled)"
+
+# A game under way: this many melds on the table, discards in the row or pile (for a game
+# that has one), and a rack still two thirds full at least (of the hand dealt), which two
+# rows hold.
+MELDS, DISCARDS, MOST_IN_RACK = 2, 4, 14
+LEVELS = ("easy", "hard")  # alice keeps her tiles longer than bob
+
+
+def shown(view: dict[str, Any]) -> tuple[int, int | None, int]:
+    """Melds on the table, tiles or cards discarded (None: the game discards nothing) and the
+    rack's size, read from a seat's view of any game."""
+    melds = view.get("melds", view.get("table")) or []
+    row = view.get("discards", view.get("discard"))
+    discards = len(row) if isinstance(row, list) else view.get("discard_count")
+    return len(melds), discards, len(view.get("rack", view.get("hand")) or [])
+
+
+def under_way(key: str, alice, bob) -> int:
+    """A correspondence game (a day a move, so a clock runs and never fires) played through
+    the service layer, alice (seat 0) by the easy bot, bob by the hard one, until it is
+    alice's turn to draw with melds on the table, a discard row or pile and a good part of
+    her hand still to play.  Deals are tried in a fixed order until one gets there."""
+    for attempt in range(8):
+        seed = f"glance/{key}/{attempt}"
+        with mock.patch.object(services, "new_series_seed", return_value=seed):
+            game = correspondence_game(alice, bob, game_type=key)
+        if (game_id := played_to_a_turn(game, random.Random(attempt))) is not None:
+            return game_id
+    pytest.fail(f"{key}: no deal came to a turn of alice's with melds and discards")
+
+
+def played_to_a_turn(game: Game, rng: random.Random) -> int | None:
+    engine = GAMES[game.table.game_type]
+    dealt = None
+    while True:
+        game = Game.objects.select_related("table").get(pk=game.pk)
+        state = engine.load(game.state)
+        if engine.is_over(state):
+            return None
+        acting = engine.to_act(state)
+        melds, discards, rack = shown(engine.player_view(state, 0))
+        dealt = dealt or rack
+        if (
+            acting == {0}
+            and "draw" in engine.legal(state, 0)
+            and melds >= MELDS
+            and (discards is None or discards >= DISCARDS)
+            and 3 * rack >= 2 * dealt
+            and rack <= MOST_IN_RACK
+        ):
+            return game.pk
+        seat = min(acting)
+        action = engine.choose(engine.player_view(state, seat), LEVELS[seat], rng)
+        services.play(game.pk, seat, str(action), game.version)
+
+
+def artefact(name: str) -> Path:
+    folder = Path(os.environ.get("TEST_ARTIFACTS_DIR", "var/test-artifacts")) / "phone-glance"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"{name}.png"
+
+
+# Every box the test is about, read in one go with what the eye sees at its middle: the
+# element itself (or something inside it) unless the dock or another part covers it.
+MEASURE = """([selectors, rack, moves]) => {
+  const seen = (el) => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const top = document.elementFromPoint(x, y);
+    return {
+      left: r.left, top: r.top, right: r.right, bottom: r.bottom,
+      uncovered: top !== null && (el === top || el.contains(top)),
+      text: el.textContent.trim().replace(/\\s+/g, " ").slice(0, 40),
+    };
+  };
+  const all = (selector) => Array.from(document.querySelectorAll(selector))
+    .filter((el) => el.getClientRects().length > 0).map(seen);
+  const found = {};
+  for (const [name, selector] of Object.entries(selectors)) found[name] = all(selector);
+  return {
+    found, rack: all(rack), moves: all(moves),
+    scrolled: [window.scrollX, window.scrollY],
+    width: document.documentElement.scrollWidth,
+  };
+}"""
+
+
+def on_screen(box: dict[str, Any]) -> bool:
+    return (
+        box["left"] >= 0
+        and box["top"] >= 0
+        and box["right"] <= WIDTH
+        and box["bottom"] <= HEIGHT
+        and box["uncovered"]
+    )
+
+
+def rows(boxes: list[dict[str, Any]]) -> int:
+    return len({round(box["top"]) for box in boxes})
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("who", ["player", "spectator"])
+@pytest.mark.parametrize("key", list(GAMES))
+def test_the_start_of_a_turn_on_one_phone_screen(
+    site_context, asgi_site, alice, bob, carol, key, who, language
+):
+    game_id = off_the_browser_loop(under_way, key, alice, bob)
+    viewer = alice if who == "player" else carol
+
+    context = site_context(**PHONE)
+    context.add_cookies(
+        [
+            {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": asgi_site.url},
+            session_cookie(viewer, asgi_site.url),
+        ]
+    )
+    page: Page = context.new_page()
+    page.goto(f"/games/{game_id}/")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    wait_for_socket(page, 2)  # the game's socket and the badge's
+    page.wait_for_load_state("networkidle")  # the hint slot's answer is in, fonts are drawn
+    if who == "player":
+        expect(page.locator("#game-status .your-turn")).to_be_visible()
+    else:
+        expect(page.locator("#game-controls .controls-note")).to_be_attached()
+
+    seen = page.evaluate(MEASURE, [GLANCE, RACK, MOVES])
+    page.screenshot(path=artefact(f"{key}-{who}-{language}"))
+    where = f"{key}, {who}, {language}"
+    assert seen["scrolled"] == [0, 0], f"{where}: the page scrolled to {seen['scrolled']}"
+    assert seen["width"] <= WIDTH, f"{where}: the page is {seen['width']} px wide"
+    for name, boxes in seen["found"].items():
+        if name == "pile top" and key == "rummikub":
+            assert not boxes  # Rummikub discards nothing
+            continue
+        assert boxes, f"{where}: no {name} on the page"
+        for box in boxes:
+            assert on_screen(box), f"{where}: the {name} is not in sight: {box}"
+
+    if who == "spectator":
+        assert not seen["rack"] and not seen["moves"], f"{where}: a spectator has a rack"
+        return
+    assert seen["rack"], f"{where}: no rack"
+    hidden = [box["text"] for box in seen["rack"] if not on_screen(box)]
+    assert not hidden, f"{where}: rack tiles out of sight: {hidden}"
+    assert rows(seen["rack"]) <= 2, f"{where}: the rack takes {rows(seen['rack'])} rows"
+    assert seen["moves"], f"{where}: no move button"
+    for box in seen["moves"]:
+        assert on_screen(box), f"{where}: the {box['text']!r} button is not in sight: {box}"
+        assert box["top"] >= HEIGHT / 2, f"{where}: {box['text']!r} is out of a thumb's reach"
