@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from accounts.time_zones import offered_zones, validate_time_zone
-from remi_site.form_fields import ascii_formfield
+from remi_site.form_fields import ascii_formfield, choice_field
 
 
 class ZoneInput(forms.TextInput):
@@ -59,12 +59,14 @@ class ProfileForm(forms.ModelForm):
             help_text=User._meta.get_field("time_zone").help_text,
         )
         # An empty choice means "follow the browser", which a row of dashes does not say.
-        self.fields["preferred_language"].choices = [
+        choice_field(self, "preferred_language").choices = [
             ("", _("Same as my browser")),
             *settings.LANGUAGES,
         ]
-        colours = self.fields["card_colours"]
-        colours.widget = forms.RadioSelect(choices=colours.choices)
+        colours = choice_field(self, "card_colours")
+        # django-stubs types the choices a field gives back as any it may be given; Django
+        # gives them back as a list.
+        colours.widget = forms.RadioSelect(choices=colours.choices)  # type: ignore[arg-type]
         colours.required = False
 
     # A form that leaves a choice out (an older page, a script) keeps what the player had.

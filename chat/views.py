@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 from django_htmx.http import reswap
@@ -13,8 +15,11 @@ from chat import services
 from chat.panel import panel_context
 from games.presenters import Viewing, viewable_game
 
+if TYPE_CHECKING:
+    from accounts.requests import HtmxRequest, SignedInRequest
 
-def _viewing(request: HttpRequest, pk: int) -> Viewing:
+
+def _viewing(request: HtmxRequest, pk: int) -> Viewing:
     viewing = viewable_game(pk, request.user)
     if viewing is None:
         raise Http404("No such game.")
@@ -23,7 +28,7 @@ def _viewing(request: HttpRequest, pk: int) -> Viewing:
 
 @require_POST
 @login_required
-def post(request: HttpRequest, pk: int) -> HttpResponse:
+def post(request: SignedInRequest, pk: int) -> HttpResponse:
     viewing = _viewing(request, pk)
     reader = services.reader_of(viewing.game, request.user.pk, viewing.seat)
     text, phrase = request.POST.get("text", ""), request.POST.get("phrase", "")
@@ -49,7 +54,7 @@ def post(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def mute(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
+def mute(request: SignedInRequest, pk: int, user_id: int) -> HttpResponse:
     """Mute (or, with ``unmute``, hear again) another writer; their lines leave the page."""
     viewing = _viewing(request, pk)
     reader = services.reader_of(viewing.game, request.user.pk, viewing.seat)

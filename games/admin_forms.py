@@ -35,7 +35,10 @@ class NewTableAdminForm(forms.ModelForm):
         ].help_text = "After choosing another game, save once: the form then offers its rules."
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        # Django's clean returns cleaned_data; its stub allows None for overrides that return
+        # nothing, so the dict is read from the form.
+        super().clean()
+        data = self.cleaned_data
         if not self.table_form.is_valid():
             for field, errors in self.table_form.errors.items():
                 # The fields are shared, so their own errors are here already; what is left

@@ -15,7 +15,7 @@ from games.engine import GAMES, GameEngine
 from games.game_names import game_choices, preset_label
 from games.models import Seat, Table, default_game_type
 from games.presenters import Presentation, presenter_for
-from remi_site.form_fields import ascii_int
+from remi_site.form_fields import ascii_int, choice_field
 
 MINUTE = 60
 HOUR = 60 * MINUTE
@@ -51,7 +51,7 @@ HANDOVER_CHOICES = (
     (5, _("After 5 timeouts in a row")),
     (0, _("Never")),
 )
-DEFAULT_MOVE_SECONDS = {Table.Pace.LIVE: 2 * MINUTE, Table.Pace.SLOW: DAY}
+DEFAULT_MOVE_SECONDS: dict[str, int] = {Table.Pace.LIVE: 2 * MINUTE, Table.Pace.SLOW: DAY}
 
 PUBLIC = "public"
 PRIVATE = "private"
@@ -163,7 +163,8 @@ class TableForm(forms.Form):
         initial=3,
         # A form from before this option (or a script) gets the usual three.
         required=False,
-        empty_value=3,
+        # django-stubs allows only a string or None; Django returns any value for an empty one.
+        empty_value=3,  # type: ignore[arg-type]
         help_text=_(
             "The player can take the seat back from the game page; a move of theirs "
             "starts the count again."
@@ -205,11 +206,11 @@ class TableForm(forms.Form):
             "game_type": self.game.key,
         }
         super().__init__(*args, **kwargs)
-        self.fields["preset"].choices = preset_choices(self.game)
+        choice_field(self, "preset").choices = preset_choices(self.game)
         self.fields.update(self.presentation.form_fields())
         self.order_fields(["game_type", "preset", *self.presentation.rule_fields])
         seats = range(self.game.min_seats, self.game.max_seats + 1)
-        self.fields["seat_count"].choices = [(n, str(n)) for n in seats]
+        choice_field(self, "seat_count").choices = [(n, str(n)) for n in seats]
         self.fields["seat_count"].initial = min(max(4, seats.start), seats.stop - 1)
         # Choosing a preset asks the server for the options it sets (in the chosen game) and
         # swaps them in; choosing another game redraws the form with that game's rules.
@@ -233,7 +234,10 @@ class TableForm(forms.Form):
         )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        # Django's clean returns cleaned_data; its stub allows None for overrides that return
+        # nothing, so the dict is read from the form.
+        super().clean()
+        data = self.cleaned_data
         seats, bots = data.get("seat_count"), data.get("bots")
         if seats is not None and bots is not None and bots >= seats:
             self.add_error(

@@ -7,12 +7,12 @@ refused change (TableError) becomes a message on the page the player lands on, n
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -21,8 +21,12 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games import creation_limit, services
 from games import lobby_presenters as present
-from games.forms import DEFAULT_MOVE_SECONDS, TableForm, preset_options
+from games.forms import DEFAULT_MOVE_SECONDS, TableForm, preset_choices, preset_options
 from games.models import Table
+
+if TYPE_CHECKING:
+    from accounts.requests import HtmxRequest, SignedInRequest
+
 
 # htmx asks for these parts of the new-table form by their element ids.
 RULE_OPTIONS_TARGET = "rule-options"
@@ -31,7 +35,7 @@ MOVE_TIME_TARGET = "move-time"
 APPLY_PRESET = "apply-preset"
 
 
-def _go(request: HttpRequest, url: str) -> HttpResponse:
+def _go(request: HtmxRequest, url: str) -> HttpResponse:
     """Send the browser to ``url``: a redirect, or for htmx a full page load (a button in a
     live-updated fragment posts with htmx, and the player must land on a whole page)."""
     if request.htmx:
@@ -39,14 +43,14 @@ def _go(request: HttpRequest, url: str) -> HttpResponse:
     return redirect(url)
 
 
-def _closed(request: HttpRequest) -> HttpResponse:
+def _closed(request: HtmxRequest) -> HttpResponse:
     # The table was there when the request began and gone when the service looked again
     # (its owner closed it at that moment).
     messages.error(request, _("This table was closed."))
     return _go(request, reverse("games:lobby"))
 
 
-def _visible_table_or_404(request: HttpRequest, pk: int) -> Table:
+def _visible_table_or_404(request: HtmxRequest, pk: int) -> Table:
     table = present.visible_table(pk, request.user)
     if table is None:
         raise Http404("No such table.")
@@ -57,7 +61,7 @@ def _visible_table_or_404(request: HttpRequest, pk: int) -> Table:
 
 
 @require_safe
-def lobby(request: HttpRequest) -> HttpResponse:
+def lobby(request: HtmxRequest) -> HttpResponse:
     context = {
         "page": present.open_public_tables(
             request.user, present.page_number_of(request.GET.get("page"))
@@ -83,7 +87,7 @@ def _initial_from(data: QueryDict) -> dict[str, Any]:
         name: data[name] for name in form.fields if name in data and name not in form.rule_fields
     }
     preset = data.get("preset", form.game.default_preset)
-    if preset in dict(form.fields["preset"].choices):
+    if preset in dict(preset_choices(form.game)):
         initial["preset"] = preset
         initial.update(preset_options(preset, form.game.key))
     pace = data.get("pace")
@@ -95,7 +99,7 @@ def _initial_from(data: QueryDict) -> dict[str, Any]:
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
-def create_table(request: HttpRequest) -> HttpResponse:
+def create_table(request: SignedInRequest) -> HttpResponse:
     if request.method == "POST" and request.POST.get("action") == APPLY_PRESET:
         form = TableForm(initial=_initial_from(request.POST))
         return render(request, "games/table_form.html", {"form": form})
@@ -128,7 +132,7 @@ def create_table(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def table_detail(request: HtmxRequest, pk: int) -> HttpResponse:
     if not request.user.is_authenticated and present.visible_table(pk, None) is None:
         # As the game page does: a visitor is asked to log in, whether or not the number is
         # a private table's, so the answer tells nothing about it.
@@ -149,7 +153,7 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def join(request: HttpRequest, pk: int) -> HttpResponse:
+def join(request: HtmxRequest, pk: int) -> HttpResponse:
     table = _visible_table_or_404(request, pk)
     try:
         services.join_table(table, request.user)
@@ -164,7 +168,7 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def leave(request: HttpRequest, pk: int) -> HttpResponse:
+def leave(request: HtmxRequest, pk: int) -> HttpResponse:
     table = _visible_table_or_404(request, pk)
     closing = table.owner_id == request.user.pk
     try:
@@ -180,7 +184,7 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def start(request: HttpRequest, pk: int) -> HttpResponse:
+def start(request: HtmxRequest, pk: int) -> HttpResponse:
     table = _visible_table_or_404(request, pk)
     try:
         game = services.start_table(table, request.user)
@@ -194,7 +198,7 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def rematch(request: HttpRequest, pk: int) -> HttpResponse:
+def rematch(request: HtmxRequest, pk: int) -> HttpResponse:
     """ "Play again with the same settings" under a finished match: everyone who asks lands at
     the same new table."""
     table = _visible_table_or_404(request, pk)
@@ -211,7 +215,7 @@ def rematch(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def take_back(request: HttpRequest, pk: int) -> HttpResponse:
+def take_back(request: HtmxRequest, pk: int) -> HttpResponse:
     """The player takes back the seat a bot took after their timeouts."""
     table = _visible_table_or_404(request, pk)
     try:
@@ -228,7 +232,7 @@ def take_back(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def join_by_invite(request: HttpRequest, code: str) -> HttpResponse:
+def join_by_invite(request: HtmxRequest, code: str) -> HttpResponse:
     """An invitation link: GET shows the table and a Join button, POST sits down.
 
     Joining only on POST means a link preview or a prefetching browser never takes a seat."""
@@ -257,5 +261,5 @@ def join_by_invite(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 @require_safe
-def my_games(request: HttpRequest) -> HttpResponse:
+def my_games(request: HtmxRequest) -> HttpResponse:
     return render(request, "games/my_games.html", {"games": present.my_games(request.user)})

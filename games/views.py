@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
@@ -25,6 +25,10 @@ from games.engine.core.numbers import parse_natural
 from games.models import Action, Game, Seat
 from games.moves import MOVED_ON
 
+if TYPE_CHECKING:
+    from accounts.requests import HtmxRequest
+
+
 # Longer than any selection a rack of tiles can make.
 MAX_SELECTION_TEXT = 400
 
@@ -32,7 +36,7 @@ MAX_SELECTION_TEXT = 400
 # --- Fetching a game ------------------------------------------------------------------------
 
 
-def game_for(request: HttpRequest, pk: int, *, lock: bool = False) -> presenters.Viewing:
+def game_for(request: HtmxRequest, pk: int, *, lock: bool = False) -> presenters.Viewing:
     """The game and the user's seat; 404 when it does not exist or is not theirs to see (a
     private table's game is not even admitted to exist).  ``lock``: read for update."""
     viewing = presenters.viewable_game(pk, request.user, lock=lock)
@@ -47,7 +51,7 @@ def watchable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     as ``login_required`` did."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HtmxRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated and presenters.viewable_game(pk, None) is None:
             return redirect_to_login(request.get_full_path())
         return view(request, pk, *args, **kwargs)
@@ -64,7 +68,7 @@ def _presentation(viewing: presenters.Viewing) -> presenters.Presentation:
 
 
 def _render_updates(
-    request: HttpRequest, viewing: presenters.Viewing, context: dict[str, Any], status: int = 200
+    request: HtmxRequest, viewing: presenters.Viewing, context: dict[str, Any], status: int = 200
 ) -> HttpResponse:
     """htmx gets every part as an out-of-band swap (what the socket sends); a plain request
     gets the whole page."""
@@ -79,7 +83,7 @@ def _render_updates(
 
 @require_GET
 @watchable
-def game(request: HttpRequest, pk: int) -> HttpResponse:
+def game(request: HtmxRequest, pk: int) -> HttpResponse:
     viewing = game_for(request, pk)
     context = _context(viewing)
     if request.htmx:
@@ -89,7 +93,7 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def act(request: HttpRequest, pk: int) -> HttpResponse:
+def act(request: HtmxRequest, pk: int) -> HttpResponse:
     """Make a move (``games.moves``; the game page's socket takes the same fields).  Refusals
     answer 200 with their sentence beside the controls, since htmx swaps a 200 as it is and a
     refused move is an ordinary part of play; form data no page could send answers 400 with
@@ -120,7 +124,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def arrange_rack(request: HttpRequest, pk: int) -> HttpResponse:
+def arrange_rack(request: HtmxRequest, pk: int) -> HttpResponse:
     """Save the player's order of their own rack; it must be exactly the tiles they hold."""
     viewing = game_for(request, pk)
     if viewing.seat is None:
@@ -138,7 +142,7 @@ def arrange_rack(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def draft(request: HttpRequest, pk: int) -> HttpResponse:
+def draft(request: HtmxRequest, pk: int) -> HttpResponse:
     """Save the player's draft of their turn (a game that composes turns on one) and answer
     with it judged.  The draft is kept on the player's own seat and rendered for that seat
     alone; the other seats only hear that the player is arranging."""
@@ -184,7 +188,7 @@ def draft(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def meld_total(request: HttpRequest, pk: int) -> HttpResponse:
+def meld_total(request: HtmxRequest, pk: int) -> HttpResponse:
     """What the player's selection (``tiles``, meld groups as the page writes them) is worth
     toward their first melds, as the line the page shows beside it."""
     viewing = game_for(request, pk)
@@ -206,7 +210,7 @@ def meld_total(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def next_game(request: HttpRequest, pk: int) -> HttpResponse:
+def next_game(request: HtmxRequest, pk: int) -> HttpResponse:
     viewing = game_for(request, pk)
     if viewing.seat is None:
         raise PermissionDenied("Only the players deal the next game.")
@@ -224,7 +228,7 @@ def next_game(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 @watchable
-def replay(request: HttpRequest, pk: int) -> HttpResponse:
+def replay(request: HtmxRequest, pk: int) -> HttpResponse:
     """A finished game, action by action: the position after the first ``step`` actions,
     rebuilt from the seed with the engine.  A player of the game sees their own rack (and
     their own draws in the log) at each step, never anyone else's; a spectator sees none."""

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from django import forms
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import models
 
 from games.engine.core.numbers import parse_natural
@@ -57,7 +57,9 @@ class WholeNumberField(forms.IntegerField):
 class DecimalNumberField(forms.FloatField):
     """A number with an optional sign and decimals, in ASCII digits and a dot."""
 
-    def to_python(self, value: Any) -> float | None:
+    # django-stubs types FloatField as an IntegerField whose to_python returns int | None, and
+    # silences the same clash in its own FloatField.to_python.
+    def to_python(self, value: Any) -> float | None:  # type: ignore[override]
         if value in self.empty_values:
             return None
         if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -66,6 +68,13 @@ class DecimalNumberField(forms.FloatField):
         if text is None or not _ASCII_DECIMAL.fullmatch(text):
             raise ValidationError(self.error_messages["invalid"], code="invalid")
         return float(text)
+
+
+def _rows_model(queryset: models.QuerySet[Any] | None) -> type[models.Model]:
+    """The model a choice field's rows are of (the field's queryset is set by then)."""
+    if queryset is None:
+        raise ImproperlyConfigured("a model choice field needs a queryset")
+    return queryset.model
 
 
 def _numbered(model: type[models.Model], to_field_name: str | None) -> bool:
@@ -81,9 +90,8 @@ class WholeNumberChoiceField(forms.ModelChoiceField):
     def to_python(self, value: Any) -> Any:
         if value in self.empty_values:
             return None
-        if _numbered(self.queryset.model, self.to_field_name) and not isinstance(
-            value, self.queryset.model
-        ):
+        model = _rows_model(self.queryset)
+        if _numbered(model, self.to_field_name) and not isinstance(value, model):
             try:
                 ascii_int(value)
             except ValueError:
@@ -95,9 +103,10 @@ class WholeNumberChoiceField(forms.ModelChoiceField):
 
 class WholeNumbersChoiceField(forms.ModelMultipleChoiceField):
     def _check_values(self, value: Any) -> Any:
-        numbered = _numbered(self.queryset.model, self.to_field_name)
+        model = _rows_model(self.queryset)
+        numbered = _numbered(model, self.to_field_name)
         for item in value if numbered and isinstance(value, (list, tuple)) else ():
-            if not isinstance(item, self.queryset.model):
+            if not isinstance(item, model):
                 try:
                     ascii_int(item)
                 except ValueError:
@@ -106,7 +115,8 @@ class WholeNumbersChoiceField(forms.ModelMultipleChoiceField):
                         code="invalid_pk_value",
                         params={"pk": item},
                     ) from None
-        return super()._check_values(value)
+        # Django's private _check_values (which clean calls) is missing from django-stubs.
+        return super()._check_values(value)  # type: ignore[misc]
 
 
 def ascii_form_class(db_field: models.Field) -> type[forms.Field] | None:
@@ -131,3 +141,11 @@ def ascii_formfield(db_field: models.Field, **kwargs: Any) -> forms.Field | None
     if form_class is not None:
         kwargs.setdefault("form_class", form_class)
     return db_field.formfield(**kwargs)
+
+
+def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
+    """``form``'s field ``name``, a choice field, whose choices can be set."""
+    field = form.fields[name]
+    if not isinstance(field, forms.ChoiceField):
+        raise TypeError(f"{name} is a {type(field).__name__}, not a ChoiceField")
+    return field

@@ -7,8 +7,10 @@ where ``services.hint_refusal`` allows it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -20,10 +22,14 @@ from games.views import game_for, watchable
 from . import presenters, services
 from .models import GameReview
 
+if TYPE_CHECKING:
+    from accounts.requests import HtmxRequest
+
+
 HINT_SLOT = "reviews/hint.html"
 
 
-def _finished(request: HttpRequest, pk: int) -> Viewing:
+def _finished(request: HtmxRequest, pk: int) -> Viewing:
     viewing = game_for(request, pk)
     if viewing.game.status != Game.Status.FINISHED:
         raise Http404("A game is reviewed once it is over.")
@@ -36,7 +42,7 @@ def _names(viewing: Viewing) -> list[str]:
 
 @require_GET
 @watchable
-def review(request: HttpRequest, pk: int) -> HttpResponse:
+def review(request: HtmxRequest, pk: int) -> HttpResponse:
     viewing = _finished(request, pk)
     row = services.review_for(viewing.game)
     context = {
@@ -66,7 +72,7 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 @watchable
-def review_step(request: HttpRequest, pk: int) -> HttpResponse:
+def review_step(request: HtmxRequest, pk: int) -> HttpResponse:
     """The viewer's turn at a replay step, beside what was played (the replay's toggle)."""
     viewing = _finished(request, pk)
     step = parse_natural(request.GET.get("step", "0"))
@@ -90,7 +96,7 @@ def review_step(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 @watchable
-def hint_counts(request: HttpRequest, pk: int) -> HttpResponse:
+def hint_counts(request: HtmxRequest, pk: int) -> HttpResponse:
     """The hints each seat asked for, for the finished game's page (public: counts only)."""
     viewing = _finished(request, pk)
     counts = services.hint_counts(viewing.game.pk)
@@ -101,7 +107,7 @@ def hint_counts(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def hint(request: HttpRequest, pk: int) -> HttpResponse:
+def hint(request: HtmxRequest, pk: int) -> HttpResponse:
     """GET: the Hint button, where hints are allowed (the game page loads it into its
     controls; elsewhere the answer is empty).  POST: the best play from the asker's own
     view, counted; refused with a message where hints are off."""

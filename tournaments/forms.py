@@ -10,7 +10,12 @@ from django.utils.translation import gettext_lazy as _
 
 from games import services as games
 from games.models import Table
-from remi_site.form_fields import DecimalNumberField, WholeNumberField, ascii_formfield
+from remi_site.form_fields import (
+    DecimalNumberField,
+    WholeNumberField,
+    ascii_formfield,
+    choice_field,
+)
 from tournaments import results, services
 from tournaments.models import Tournament
 
@@ -43,7 +48,10 @@ class TournamentForm(forms.ModelForm):
         )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        # Django's clean returns cleaned_data; its stub allows None for overrides that return
+        # nothing, so the dict is read from the form.
+        super().clean()
+        data = self.cleaned_data
         seats = data.get("seat_count")
         game_type = data.get("game_type")
         if game_type and seats:
@@ -84,7 +92,7 @@ class AdjudicationRuleForm(forms.Form):
     def __init__(self, *args: Any, game_type: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choices = [(rule, results.RULE_LABELS[rule]) for rule in results.rules_for(game_type)]
-        self.fields["rule"].choices = choices
+        choice_field(self, "rule").choices = choices
         self.fields["rule"].initial = choices[0][0]
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -12,8 +14,11 @@ from django.views.decorators.http import require_POST
 from tournaments import presenters, services
 from tournaments.models import Tournament
 
+if TYPE_CHECKING:
+    from accounts.requests import HtmxRequest
 
-def tournament_list(request: HttpRequest) -> HttpResponse:
+
+def tournament_list(request: HtmxRequest) -> HttpResponse:
     context = {kind: presenters.listed(kind) for kind in presenters.LISTED}
     return render(request, "tournaments/list.html", context)
 
@@ -25,14 +30,14 @@ def _visible(pk: int) -> Tournament:
     return tournament
 
 
-def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def tournament_detail(request: HtmxRequest, pk: int) -> HttpResponse:
     tournament = _visible(pk)
     return render(
         request, "tournaments/detail.html", presenters.page_context(tournament, request.user)
     )
 
 
-def _answer(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def _answer(request: HtmxRequest, tournament: Tournament) -> HttpResponse:
     """htmx gets the page's live part (swapped out of band); a plain form post the page."""
     if request.htmx:
         context = {**presenters.live_context(tournament, request.user), "oob": True}
@@ -42,7 +47,7 @@ def _answer(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @require_POST
 @login_required
-def register(request: HttpRequest, pk: int) -> HttpResponse:
+def register(request: HtmxRequest, pk: int) -> HttpResponse:
     tournament = _visible(pk)
     try:
         services.register(tournament, request.user)
@@ -55,7 +60,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+def withdraw(request: HtmxRequest, pk: int) -> HttpResponse:
     tournament = _visible(pk)
     try:
         services.withdraw_self(tournament, request.user)
