@@ -98,7 +98,7 @@ def clock_time_between(
 
 
 def _zone(seat: Seat) -> ZoneInfo:
-    return seat.user.zone if seat.user_id else ZoneInfo(settings.TIME_ZONE)
+    return seat.user.zone if seat.user is not None else ZoneInfo(settings.TIME_ZONE)
 
 
 def weekends_off(table: Table) -> bool:
@@ -161,7 +161,7 @@ def _set_deadline(
     clock.deadline = deadline_after(
         start, clock.allowance, _zone(seat), weekends_off=weekends_off(table)
     )
-    if seat.user_id and seat.user.on_vacation and vacation_stops_clock(table):
+    if seat.user is not None and seat.user.on_vacation and vacation_stops_clock(table):
         clock.paused_at = now
         return
     clock.due_at = clock.deadline

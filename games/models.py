@@ -194,7 +194,7 @@ class Seat(models.Model):
 
     @property
     def display_name(self) -> str:
-        if self.user_id:
+        if self.user is not None:
             return self.user.public_name
         return f"{self.get_bot_display()} {self.position + 1}"
 

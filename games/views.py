@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
@@ -36,7 +36,7 @@ MAX_SELECTION_TEXT = 400
 # --- Fetching a game ------------------------------------------------------------------------
 
 
-def game_for(request: HtmxRequest, pk: int, *, lock: bool = False) -> presenters.Viewing:
+def game_for(request: HttpRequest, pk: int, *, lock: bool = False) -> presenters.Viewing:
     """The game and the user's seat; 404 when it does not exist or is not theirs to see (a
     private table's game is not even admitted to exist).  ``lock``: read for update."""
     viewing = presenters.viewable_game(pk, request.user, lock=lock)

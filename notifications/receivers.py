@@ -50,9 +50,9 @@ def _people_at(
             ).values_list("position", "user_id", "table__pace", "user__email_on_turn")
         )
     return [
-        (s.position, s.user_id, table.pace, s.user.email_on_turn)
+        (s.position, s.user.pk, table.pace, s.user.email_on_turn)
         for s in seats
-        if s.position in positions and s.user_id is not None
+        if s.position in positions and s.user is not None
     ]
 
 

@@ -145,8 +145,9 @@ def send_reminder(user_id: int, game_id: int, seat: int, turn: str) -> str:
         ),
         None,
     )
-    if pending is None:
-        return "stale"  # moved, timed out or the game ended since the sweep
+    # Moved, timed out or the game ended since the sweep (or the account is gone).
+    if pending is None or user is None:
+        return "stale"
     notice = claim(kind=Kind.REMINDER, user=user, game_id=game_id, seat=seat, turn=turn)
     if notice is None:
         return "already sent"

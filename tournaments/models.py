@@ -304,6 +304,14 @@ class Match(models.Model):
     def __str__(self) -> str:
         return f"{self.round} · table {self.index + 1}"
 
+    @property
+    def seated_table(self) -> Table:
+        """The match's table, for the code that runs once the match is seated (a match being
+        played or finished has one; only deleting the table clears it)."""
+        if self.table is None:
+            raise ValueError(f"match {self.pk} has no table")
+        return self.table
+
 
 class AuditEntry(models.Model):
     """Something an organiser did to a tournament, with who, when and why."""

@@ -68,7 +68,7 @@ def current_game(table: Table) -> Game | None:
 
 def adjudicated_result(match: Match, rule: str) -> Result:
     """What ``rule`` makes of ``match``'s table as it stands."""
-    table = match.table
+    table = match.seated_table
     totals = series_totals(table)
     game = current_game(table)
     playing = game if game is not None and game.status == Game.Status.PLAYING else None

@@ -237,7 +237,7 @@ def withdraw_player(
             if user.pk not in match.players:
                 continue
             if running == BOT:
-                games.hand_seat_to_bot(match.table, match.players.index(user.pk))
+                games.hand_seat_to_bot(match.seated_table, match.players.index(user.pk))
                 notes.append(_("a bot plays the seat at %(match)s") % {"match": match})
             else:
                 _finish(match, results.forfeit_result(match, user.pk), adjudicated=True)
@@ -416,6 +416,8 @@ def _tell_round_started(
     """A notice per player of the new table ("round N started: your table"), shown on
     their pages while the game is played; the ids of those created, for the emails."""
     game = table.games.order_by("number").first()
+    if game is None:
+        raise ValueError(f"table {table.pk} was started without a game")
     created = []
     for position, user in enumerate(players):
         notice = notices.record(
@@ -484,7 +486,7 @@ def _finish(match: Match, result: results.Result, **flags: bool) -> None:
     override) while the table still plays ends the table too, so nobody plays on a match
     that is over (``games.services.stop_table``: the pages redraw, moves are refused)."""
     decided_here = flags.get("adjudicated") or flags.get("overridden")
-    if decided_here and match.table_id and match.status == Match.Status.PLAYING:
+    if decided_here and match.status == Match.Status.PLAYING and match.table is not None:
         games.stop_table(match.table)
     match.places = list(result.places)
     match.scores = list(result.scores)
@@ -541,7 +543,7 @@ def _collect_finished_tables(tournament: Tournament) -> int:
     for match in Match.objects.filter(
         tournament=tournament, status=Match.Status.PLAYING, table__status=Table.Status.FINISHED
     ).select_related("table"):
-        _finish(match, results.finished_result(match.table))
+        _finish(match, results.finished_result(match.seated_table))
         found += 1
     return found
 
@@ -590,6 +592,7 @@ def confirm_adjudication(round_: Round, by: Any, reason: str = "") -> list[Match
             status=Match.Status.PLAYING, proposed_result__isnull=False
         ).order_by("index"):
             proposal = match.proposed_result
+            assert proposal is not None  # the query asked for one
             result = results.Result(tuple(proposal["places"]), tuple(proposal["scores"]))
             _finish(match, result, adjudicated=True)
             audit(
@@ -610,7 +613,7 @@ def confirm_adjudication(round_: Round, by: Any, reason: str = "") -> list[Match
 
 
 def _result_text(match: Match) -> str:
-    if match.places is None:
+    if match.places is None or match.scores is None:  # a result sets both
         return _("no result")
     return ", ".join(
         _("%(name)s place %(place)d (%(score)g)")
@@ -663,7 +666,7 @@ def replace_by_bot(match: Match, user: Any, by: Any, reason: str = "") -> None:
         match = Match.objects.select_for_update().get(pk=match.pk)
         if match.status != Match.Status.PLAYING or user.pk not in match.players:
             raise TournamentError(_("Only a seat of a match being played can be handed over."))
-        games.hand_seat_to_bot(match.table, match.players.index(user.pk))
+        games.hand_seat_to_bot(match.seated_table, match.players.index(user.pk))
         audit(
             tournament,
             by,

@@ -33,6 +33,8 @@ def match_results(tournament: Tournament) -> list[formats.MatchResult]:
         for m in Match.objects.filter(tournament=tournament, status=Match.Status.FINISHED)
         .exclude(places=None)
         .order_by("round__number", "index")
+        # A finished match has a result, which sets both.
+        if m.places is not None and m.scores is not None
     ]
 
 

@@ -8,7 +8,7 @@ retried task does it once."""
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from celery import shared_task
 from django.contrib.auth import get_user_model
@@ -39,9 +39,9 @@ def _unfinished(round_: Round) -> list[Match]:
     return list(round_.matches.filter(status=Match.Status.PLAYING).select_related("table"))
 
 
-def _remind_at(round_: Round) -> timezone.datetime:
-    length = round_.deadline - (round_.started_at or round_.deadline)
-    return round_.deadline - min(REMIND_BEFORE, length / 5)
+def _remind_at(round_: Round, deadline: datetime) -> datetime:
+    length = deadline - (round_.started_at or deadline)
+    return deadline - min(REMIND_BEFORE, length / 5)
 
 
 def send_reminders(round_: Round) -> int:
@@ -80,15 +80,16 @@ def sweep_round_deadlines() -> tuple[int, int]:
         Q(reminded_at__isnull=True) | Q(needs_adjudication=False)
     )
     for round_ in due.select_related("tournament"):
-        if not _unfinished(round_):
+        deadline = round_.deadline
+        if deadline is None or not _unfinished(round_):  # None only to the type checker
             continue
-        if round_.reminded_at is None and now >= _remind_at(round_):
+        if round_.reminded_at is None and now >= _remind_at(round_, deadline):
             claimed = Round.objects.filter(pk=round_.pk, reminded_at__isnull=True).update(
                 reminded_at=now
             )
             if claimed:
                 reminded += send_reminders(round_)
-        if not round_.needs_adjudication and now >= round_.deadline:
+        if not round_.needs_adjudication and now >= deadline:
             with transaction.atomic():
                 claimed = Round.objects.filter(pk=round_.pk, needs_adjudication=False).update(
                     needs_adjudication=True
@@ -128,7 +129,7 @@ def send_round_started(notice_id: int) -> str:
     context = {
         "round_number": notice.params.get("round"),
         "tournament_name": notice.params.get("tournament", ""),
-        "link": game_link(notice.game_id),
+        "link": game_link(notice.game.pk),
         "tournament_link": absolute(tournament.get_absolute_url()) if tournament else "",
     }
     message = build_email(user, Kind.TURN, context, template="tournaments/email/round_started")

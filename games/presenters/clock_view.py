@@ -37,7 +37,7 @@ def clock_context(game: Game, seats: Sequence[Seat], viewer: int | None) -> dict
     away = [
         {"name": seat.display_name, "until": ends_at(seat.user), "is_you": seat.position == viewer}
         for seat in seats
-        if seat.user_id and seat.user.on_vacation and not seat.bot
+        if seat.user is not None and seat.user.on_vacation and not seat.bot
     ]
     mine = by_position.get(viewer) if viewer is not None else None
     return {
