@@ -34,7 +34,7 @@ class UserAdmin(DjangoUserAdmin):
     # Names only (what the registrations' player picker searches): never e-mail addresses.
     search_fields = ("username", "display_name")
     fieldsets = (
-        *DjangoUserAdmin.fieldsets,
+        *(DjangoUserAdmin.fieldsets or ()),  # None only in the stubs: Django sets them
         (
             "Remi",
             {

@@ -92,7 +92,7 @@ def choose_language(request: HttpRequest) -> HttpResponse:
     response = set_language(request)
     language = request.POST.get("language", "")
     if request.user.is_authenticated and language in dict(settings.LANGUAGES):
-        user = cast(User, request.user)
+        user = request.user
         if user.preferred_language != language:
             user.preferred_language = language
             user.save(update_fields=["preferred_language"])

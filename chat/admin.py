@@ -39,6 +39,7 @@ class ChatBanAdmin(admin.ModelAdmin):
     readonly_fields = ("banned_by", "created_at")
 
     def save_model(self, request: HttpRequest, obj: ChatBan, form, change: bool) -> None:
-        if not change:
+        # The admin's pages are for signed-in staff only: is_authenticated is for mypy.
+        if not change and request.user.is_authenticated:
             obj.banned_by = request.user
         super().save_model(request, obj, form, change)

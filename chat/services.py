@@ -6,6 +6,7 @@ the game for its replay).  A refused message says why and saves nothing."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from dataclasses import dataclass
@@ -160,8 +161,6 @@ def remove(messages: QuerySet[ChatMessage], now) -> int:
     messages.filter(pk__in=[pk for pk, _ in removed]).update(removed_at=now)
     for pk, game_id in removed:
         transaction.on_commit(
-            lambda pk=pk, game_id=game_id: publish(
-                chat_group(game_id), {"type": "chat.removed", "id": pk}
-            )
+            functools.partial(publish, chat_group(game_id), {"type": "chat.removed", "id": pk})
         )
     return len(removed)

@@ -12,7 +12,7 @@ filters declared here (``remi_site/admin_site.py``), and the models name their h
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin, messages
 from django.contrib.admin.options import IncorrectLookupParameters
@@ -25,6 +25,11 @@ from games.engine.core.numbers import parse_natural
 from games.flags import clear_flag
 from games.models import Action, Game, Seat, SeatClock, Table
 from remi_site.admin_site import HIDDEN_INFORMATION
+
+if TYPE_CHECKING:
+    # The stubs' name for what get_fieldsets returns (a list or a tuple of fieldsets).
+    from django.contrib.admin.options import _FieldsetSpec
+
 
 HIDDEN_NOTE = "Hidden while the game is being played."
 
@@ -97,7 +102,7 @@ class TableAdmin(admin.ModelAdmin):
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
         return {"owner": request.user.pk, **super().get_changeform_initial_data(request)}
 
-    def get_fieldsets(self, request: HttpRequest, obj: Table | None = None) -> list:
+    def get_fieldsets(self, request: HttpRequest, obj: Table | None = None) -> _FieldsetSpec:
         if obj is None:
             form = NewTableAdminForm(request.POST or None, initial=dict(request.GET.items()))
             return [(None, {"fields": form.field_names()})]
@@ -120,6 +125,7 @@ class TableAdmin(admin.ModelAdmin):
     def save_form(self, request: HttpRequest, form: ModelForm, change: bool) -> Any:
         if change:
             return super().save_form(request, form, change)
+        assert isinstance(form, NewTableAdminForm)  # get_form's for a new table
         return form.create()  # seats, bots and rules, as the lobby makes them
 
     def save_model(self, request: HttpRequest, obj: Table, form: ModelForm, change: bool) -> None:
@@ -278,11 +284,12 @@ class OneGameFilter(admin.SimpleListFilter):
         return [(self.value(), self.value())] if self.value() is not None else []
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Action]) -> QuerySet[Action]:
-        if self.value() is None:
+        value = self.value()
+        if value is None:
             return queryset
-        game_id = parse_natural(self.value())
+        game_id = parse_natural(value)
         if game_id is None:
-            raise IncorrectLookupParameters(f"No game {self.value()[:40]!r}")
+            raise IncorrectLookupParameters(f"No game {value[:40]!r}")
         return queryset.filter(game_id=game_id)
 
 

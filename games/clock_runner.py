@@ -253,8 +253,10 @@ def queue_soon_due(now: datetime) -> int:
         game__flagged_at__isnull=True,
     ).exclude(eta_at=F("due_at"))
     rows = list(soon.values_list("pk", "game_id", "seat", "turn", "due_at")[:5000])
-    queued = []
+    queued: list[tuple[int, int, int, datetime]] = []
     for pk, game_id, seat, turn, due_at in rows:
+        if due_at is None:  # the query asked for a due time: for the type checker
+            continue
         if SeatClock.objects.filter(pk=pk, due_at=due_at).update(eta_at=due_at):
             queued.append((game_id, seat, turn, due_at))
     work_queue.queue_timeouts(queued)

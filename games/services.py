@@ -265,8 +265,15 @@ def load_series(table: Table) -> Series | None:
     return Series.load(game_of(table), table.series)
 
 
+def _series_data(table: Table) -> dict[str, Any]:
+    """The series of a table past its start, which the start wrote."""
+    if table.series is None:
+        raise ValueError(f"table {table.pk} has no series")
+    return table.series
+
+
 def _record_series(table: Table, engine: GameEngine, finished: Any) -> None:
-    series = Series.load(engine, table.series).record(finished)
+    series = Series.load(engine, _series_data(table)).record(finished)
     table.series = series.to_dict()
     fields = ["series", "updated_at"]
     if series.over:
@@ -675,7 +682,7 @@ def stop_table(table: Table) -> Game | None:
             game.refresh_from_db()
         table.status = Table.Status.FINISHED
         table.save(update_fields=["status", "updated_at"])
-        if version is not None:
+        if game is not None and version is not None:  # (a version only comes with a game)
             game_id = game.pk
             transaction.on_commit(
                 lambda: publish(group_name(game_id), {"type": "game.updated", "version": version})
@@ -739,9 +746,9 @@ def start_table(table: Table, user) -> Game:
             raise TableError(_("This table has already started."))
         if table.seats.count() != table.seat_count:
             raise TableError(_("Every seat must be taken before the game starts."))
-        game = game_of(table)
-        rules = game.load_rules(table.rules)
-        series = start_series(game, rules, seat_names(table), new_series_seed())
+        engine = game_of(table)
+        rules = engine.load_rules(table.rules)
+        series = start_series(engine, rules, seat_names(table), new_series_seed())
         table.series = series.to_dict()
         table.status = Table.Status.PLAYING
         table.save(update_fields=["series", "status", "updated_at"])
@@ -759,7 +766,7 @@ def next_game(table: Table) -> Game:
             return latest
         if table.status == Table.Status.FINISHED:
             raise TableError(_("The series is over."))
-        series = Series.load(game_of(table), table.series)
+        series = Series.load(game_of(table), _series_data(table))
         if series.over:
             raise TableError(_("The series is over."))
         game = _deal(table, series)

@@ -63,8 +63,10 @@ def reaches_hidden(model: type[Model], path: str) -> bool:
             return False  # a lookup or a transform of the field before it
         if field.name in getattr(model, "hidden_information_fields", ()):
             return True
-        if field.related_model is None:
-            return False  # the rest are transforms of a plain column
+        # The rest are transforms of a plain column.  (A related model named by a string is
+        # a class once the apps are loaded.)
+        if not isinstance(field.related_model, type):
+            return False
         model = field.related_model
     return False
 
@@ -160,9 +162,6 @@ class GuardedChangeList(ChangeList):
 class DeclaredLookupsOnly(_ModelAdmin):
     """Mixed into every admin of the site by :class:`RemiAdminSite`; see the module."""
 
-    model: type[Model]
-    date_hierarchy: str | None
-
     def sees_hidden_information(self, request: HttpRequest) -> bool:
         return request.user.has_perm(HIDDEN_INFORMATION)
 
@@ -209,9 +208,9 @@ class DeclaredLookupsOnly(_ModelAdmin):
         list_filter = self.get_list_filter(request) if request is not None else ()
         for item in list_filter:
             if isinstance(item, type) and issubclass(item, admin.SimpleListFilter):
-                # (Typed again: mypy narrows to ``type``, not to the untyped Django class.)
-                filter_class: type[admin.SimpleListFilter] = item
-                names.add(filter_class.parameter_name)
+                # Django refuses such a filter without a parameter name.
+                if item.parameter_name is not None:
+                    names.add(item.parameter_name)
             else:
                 prefixes.extend(f"{path}{LOOKUP_SEP}" for path in paths_in(item))
         if self.date_hierarchy:

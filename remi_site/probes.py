@@ -18,6 +18,7 @@ down, never an error or a host: anyone who can reach the process may ask.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
@@ -41,7 +42,10 @@ def readyz() -> JsonResponse:
     return _no_store(JsonResponse(body, status=503 if down else 200))
 
 
-def _no_store(response: HttpResponse) -> HttpResponse:
+_Response = TypeVar("_Response", bound=HttpResponse)
+
+
+def _no_store(response: _Response) -> _Response:
     response["Cache-Control"] = "no-store"
     return response
 

@@ -21,6 +21,12 @@ _made = threading.Lock()
 
 
 class RedisCache(redis.RedisCache):
+    # Set by Django's __init__; private, so django-stubs leaves them out
+    # (tests/site/test_private_apis.py checks they are still there).
+    _class: type[redis.RedisCacheClient]
+    _servers: list[str]
+    _options: dict[str, Any]
+
     @cached_property
     def _cache(self) -> redis.RedisCacheClient:
         key = (self._class, tuple(self._servers), repr(sorted(self._options.items())))
@@ -35,6 +41,9 @@ def cache_redis() -> redis_py.Redis:
     cache API cannot keep atomically (a script, a hash, several commands in one round trip).
     Keys made with ``cache.make_key`` stay in the cache's namespace and go with ``cache.clear()``.
     """
-    from django.core.cache import cache
+    from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 
-    return cache._cache.get_client(write=True)
+    backend = caches[DEFAULT_CACHE_ALIAS]
+    if not isinstance(backend, RedisCache):
+        raise TypeError(f"the cache is a {type(backend).__name__}, not remi_site's RedisCache")
+    return backend._cache.get_client(write=True)

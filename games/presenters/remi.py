@@ -37,7 +37,7 @@ from .remi_recent import melds_just_played, taken_this_turn
 from .remi_text import event_line
 from .tile_words import colour_word
 
-PHASE_LABELS = {
+PHASE_LABELS: dict[str, str] = {
     PRELUDE: gettext_noop("Doublas and declarations"),
     OPEN: gettext_noop("Opening discard"),
     DRAW: gettext_noop("Draw or take"),

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import fields
-from functools import cache
 from typing import Any
 
+# By class, filled on first use.  (Not functools.cache: mypy refuses a class object as its
+# Hashable argument.)
+_OPTION_NAMES: dict[type, tuple[str, ...]] = {}
 
-@cache
+
 def option_names(kind: type) -> tuple[str, ...]:
     """The option fields of a rules dataclass, in order."""
-    return tuple(f.name for f in fields(kind))
+    names = _OPTION_NAMES.get(kind)
+    if names is None:
+        names = _OPTION_NAMES[kind] = tuple(f.name for f in fields(kind))
+    return names
 
 
 def option_values(rules: Any) -> dict[str, Any]:
