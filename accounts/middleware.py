@@ -44,7 +44,9 @@ def preferred_language_middleware(
                 domain=settings.LANGUAGE_COOKIE_DOMAIN,
                 secure=settings.LANGUAGE_COOKIE_SECURE,
                 httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+                # django-stubs' plugin types a setting from its value here (a str), not as
+                # the setting's stub says (one of Django's SameSite values).
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,  # type: ignore[arg-type]
             )
         return response
 

@@ -11,6 +11,7 @@ from typing import Any, Concatenate
 
 from channels.db import database_sync_to_async
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -129,7 +130,7 @@ def _ndjson(body: Any) -> StreamingHttpResponse:
     return response
 
 
-async def event_stream(request: HttpRequest) -> HttpResponse:
+async def event_stream(request: HttpRequest) -> HttpResponseBase:
     if request.method != "GET":
         return HttpResponse(status=405)
     token = await database_sync_to_async(_authenticate)(request)
@@ -138,7 +139,7 @@ async def event_stream(request: HttpRequest) -> HttpResponse:
     return _ndjson(streams.events(token.user))
 
 
-async def game_stream(request: HttpRequest, game_id: int) -> HttpResponse:
+async def game_stream(request: HttpRequest, game_id: int) -> HttpResponseBase:
     if request.method != "GET":
         return HttpResponse(status=405)
     token = await database_sync_to_async(_authenticate)(request)

@@ -3,6 +3,8 @@ and revokes its tokens; a table's owner invites a bot account to sit down."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -16,6 +18,9 @@ from django.views.decorators.http import require_POST
 from bot_api import play, tokens
 from bot_api.models import BotToken
 from games.models import Seat, Table
+
+if TYPE_CHECKING:
+    from accounts.requests import SignedInRequest
 
 
 class TokenForm(forms.Form):
@@ -31,7 +36,7 @@ class InviteForm(forms.Form):
 
 
 @login_required
-def bot_account(request: HttpRequest) -> HttpResponse:
+def bot_account(request: SignedInRequest) -> HttpResponse:
     user = request.user
     form = TokenForm()
     new_key = None

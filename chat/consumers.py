@@ -59,8 +59,7 @@ class ChatConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
     def _render_line(self, message_id: Any) -> str:
         if not isinstance(message_id, int):
             return ""
-        message = ChatMessage.objects.select_related("author", "game").filter(pk=message_id)
-        message = message.first()
+        message = ChatMessage.objects.select_related("author", "game").filter(pk=message_id).first()
         if message is None:
             return ""
         user = self.scope["user"]

@@ -105,7 +105,7 @@ class TableAdmin(admin.ModelAdmin):
     def get_fieldsets(self, request: HttpRequest, obj: Table | None = None) -> _FieldsetSpec:
         if obj is None:
             form = NewTableAdminForm(request.POST or None, initial=dict(request.GET.items()))
-            return [(None, {"fields": form.field_names()})]
+            return [(None, {"fields": [*form.field_names()]})]
         return super().get_fieldsets(request, obj)
 
     def get_fields(self, request: HttpRequest, obj: Table | None = None) -> list:

@@ -34,6 +34,7 @@ from typing import Any
 
 from django.conf import settings
 from django.template import Context, Node, NodeList, TemplateSyntaxError
+from django.template.backends.django import Template as BackendTemplate
 from django.template.base import (
     FilterExpression,
     TextNode,
@@ -42,6 +43,7 @@ from django.template.base import (
     Variable,
     VariableNode,
 )
+from django.template.base import Template as DjangoTemplate
 from django.template.defaulttags import (
     AutoEscapeControlNode,
     CommentNode,
@@ -121,6 +123,15 @@ def names_read(nodelist: NodeList, where: str) -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
+def compiled_template(name: str) -> DjangoTemplate:
+    """Template ``name`` as Django's engine compiled it (its nodes), not the backend's wrapper
+    that ``get_template`` types."""
+    wrapper = get_template(name)
+    if not isinstance(wrapper, BackendTemplate):
+        raise TypeError(f"{name} is not a Django template: {type(wrapper).__name__}")
+    return wrapper.template
+
+
 def _walk(item: Any, names: set[str], seen: set[int], where: str) -> None:
     if id(item) in seen:
         return
@@ -163,7 +174,7 @@ def _walk_node(node: Node, names: set[str], seen: set[int], where: str) -> None:
         if not isinstance(name, str) or node.template.filters:
             raise _refused(where, "an include must name its template")
         _walk(node.extra_context, names, seen, where)
-        _walk(get_template(name).template.nodelist, names, seen, where)
+        _walk(compiled_template(name).nodelist, names, seen, where)
     elif isinstance(node, RenderPartialNode):
         _walk(node.partial_mapping[node.partial_name].nodelist, names, seen, where)
     elif isinstance(node, ReuseNode):

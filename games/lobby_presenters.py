@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias, TypedDict
 
 from django.conf import settings
 from django.core.paginator import Paginator
@@ -27,6 +27,17 @@ from games.engine.core.numbers import parse_natural
 from games.game_names import preset_label
 from games.models import Game, Seat, Table
 from games.presenters import presenter_for
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class _LatestGame(TypedDict):
+    current_game_id: int | None
+
+
+# A table with the pk of its latest game (None before the first deal): _with_latest_game.
+TableWithGame: TypeAlias = "WithAnnotations[Table, _LatestGame]"
 
 # The lobby lists open tables newest first, this many to a page.
 LOBBY_PAGE_SIZE = 20
@@ -220,7 +231,7 @@ def seen_by(card: TableCard, viewer_id: int | None) -> TableCard:
     )
 
 
-def _with_latest_game() -> QuerySet[Table]:
+def _with_latest_game() -> QuerySet[TableWithGame]:
     latest_game = Game.objects.filter(table=OuterRef("pk")).order_by("-number").values("pk")[:1]
     return Table.objects.annotate(current_game_id=Subquery(latest_game))
 
@@ -229,7 +240,7 @@ def _seats_and_ratings() -> tuple[Any, ...]:
     return (Prefetch("seats", queryset=Seat.objects.select_related("user")), "seats__user__ratings")
 
 
-def tables() -> QuerySet[Table]:
+def tables() -> QuerySet[TableWithGame]:
     """Tables with what a card needs in three queries: seats with their users, the users'
     ratings, the latest game."""
     return _with_latest_game().prefetch_related(*_seats_and_ratings())
@@ -339,7 +350,7 @@ def live_public_games(viewer: Any, limit: int = LIVE_LIMIT) -> list[TableCard]:
     return [table_card(table, viewer_id) for table in found]
 
 
-def _live_tables(limit: int = LIVE_LIMIT) -> QuerySet[Table]:
+def _live_tables(limit: int = LIVE_LIMIT) -> QuerySet[TableWithGame]:
     return (
         _with_latest_game()
         .filter(status=Table.Status.PLAYING, is_public=True, current_game_id__isnull=False)
@@ -471,10 +482,12 @@ def _my_game(table: Table, card: TableCard, game: Game | None) -> MyGame:
     # a phase of its own (Remi's prelude), the rest is the same for every game.
     to_act = game.to_act or []
     my_turn = position is not None and position in to_act
-    situation = presenter_for(table.game_type).situation(game.phase, my_turn)
-    if situation is None and my_turn:
+    worded = presenter_for(table.game_type).situation(game.phase, my_turn)
+    if worded is not None:
+        situation = worded
+    elif my_turn:
         situation = _("Your turn")
-    elif situation is None:
+    else:
         names = [s.name for s in card.seats if s.position in to_act and s.name]
         situation = _("%(name)s to play") % {"name": ", ".join(names)} if names else _("Playing")
     return MyGame(
@@ -496,7 +509,7 @@ def my_games(user: Any) -> MyGames:
             status=Table.Status.FINISHED, updated_at__gte=timezone.now() - RECENTLY_FINISHED
         ).order_by("-updated_at")[:FINISHED_LIMIT]
     )
-    game_ids = [t.current_game_id for t in (*active, *finished) if t.current_game_id]
+    game_ids = [t.current_game_id for t in active + finished if t.current_game_id]
     # Only the two state keys the list needs, not whole game states (racks, wall).
     games = {
         game.table_id: game

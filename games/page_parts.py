@@ -22,10 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.template import Context
-from django.template.loader import get_template
 from template_partials.templatetags.partials import RenderPartialNode
 
-from games.fragment_reuse import LOCALE, locale_now
+from games.fragment_reuse import LOCALE, compiled_template, locale_now
 from games.presenters import swapped_in
 
 # What a socket shows for each part: (part name, HTML) in page order.
@@ -69,7 +68,7 @@ def _around_entries(html: str) -> str:
 @functools.cache
 def _updates_nodes(template: str) -> tuple[Any, tuple[RenderPartialNode, ...]]:
     """The ``updates`` partial of ``template`` and its parts' nodes, in order."""
-    proxy = get_template(f"{template}#updates").template
+    proxy = compiled_template(f"{template}#updates")
     nodes = tuple(proxy.nodelist.get_nodes_by_type(RenderPartialNode))
     return proxy, nodes
 

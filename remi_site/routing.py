@@ -17,5 +17,6 @@ websocket_urlpatterns: list[URLPattern] = [
     *notifications_websockets,
     *tournaments_websockets,
     # Last: whatever the routes above do not match is refused without an error.
-    re_path(r"", refuse_unknown_path),
+    # (An ASGI app, not a view: see tournaments/routing.py.)
+    re_path(r"", refuse_unknown_path),  # type: ignore[arg-type]
 ]

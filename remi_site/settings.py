@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -394,7 +394,7 @@ USE_TZ = True
 # by remi_site/catalogues.py (./bin/run and the test suite call it), not kept in git.
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
-LANGUAGE_COOKIE_SAMESITE: Literal["Lax"] = "Lax"
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 # --- Static files ---------------------------------------------------------------------------
 

@@ -153,7 +153,7 @@ class MatchInline(admin.TabularInline):
 
     @admin.display(description=gettext_lazy("game"))
     def table_link(self, obj: Match) -> str:
-        if obj.table_id is None:
+        if obj.table is None:
             return ""
         return format_html('<a href="{}">{}</a>', obj.table.get_absolute_url(), obj.table)
 
@@ -217,7 +217,8 @@ class TournamentAdmin(admin.ModelAdmin):
         return obj.round_set.filter(status=Round.Status.PLAYING, needs_adjudication=True).exists()
 
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
-        if not change:
+        # The admin's pages are for signed-in staff only: is_authenticated is for mypy.
+        if not change and request.user.is_authenticated:
             obj.organiser = request.user  # whoever creates it runs it
         super().save_model(request, obj, form, change)
 

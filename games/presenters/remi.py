@@ -216,6 +216,8 @@ def game_context(
     turn_name = names[view["turn"]] if 0 <= view["turn"] < len(names) else ""
     waiting_for = [names[i] for i in sorted(to_act)]
 
+    phase = view["phase"]
+    assert isinstance(phase, str)  # the engine names every phase
     return {
         "game_id": game.pk,
         "table_id": game.table_id,
@@ -223,8 +225,8 @@ def game_context(
         "seat": seat,
         "is_player": seat is not None,
         "names": names,
-        "phase": view["phase"],
-        "phase_label": _(PHASE_LABELS.get(view["phase"], view["phase"])),
+        "phase": phase,
+        "phase_label": _(PHASE_LABELS.get(phase, phase)),
         "over": over,
         "turn": view["turn"],
         "turn_name": turn_name,
