@@ -20,7 +20,10 @@ processes serve all three and they are measured side by side.  Only the bench st
 from __future__ import annotations
 
 import asyncio
+import gc
+import os
 import re
+import time
 from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -31,6 +34,27 @@ from bench.floor_schema import DURABLE_GAMES, DURABLE_MOVES
 from remi_site.asgi import application as site
 
 FRAME_VERSION = re.compile(r">v(\d+)<")
+
+
+def log_collections(folder: str) -> None:
+    """With ``BENCH_GC_LOG=<folder>``: each of the collector's passes in this process, as a
+    line "generation milliseconds" in ``<folder>/gc-<pid>.txt`` (a full pass stops every
+    socket of the process: the first suspect for a p99)."""
+    started: list[float] = []
+    path = os.path.join(folder, f"gc-{os.getpid()}.txt")
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[:] = [time.perf_counter()]
+        elif started:
+            with open(path, "a") as out:
+                out.write(f"{info['generation']} {1000 * (time.perf_counter() - started[0]):.2f}\n")
+
+    gc.callbacks.append(timed)
+
+
+if os.environ.get("BENCH_GC_LOG"):
+    log_collections(os.environ["BENCH_GC_LOG"])
 
 
 class FloorConsumer(AsyncWebsocketConsumer):
