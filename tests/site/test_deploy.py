@@ -1,7 +1,8 @@
 """deploy/: the nginx template renders and Debian's nginx accepts it; the units hold the commands.
 
-The production-shape stack test through nginx (issue 31, point 2) is not built yet; this checks
-the files it will use.
+These are quick checks of the files themselves.  tests/site/test_production_stack.py (issue
+31, point 2) runs them for real: the release step, two daphnes, the worker and beat from the
+units' commands with remi.env, behind nginx rendered from the same template.
 """
 
 from __future__ import annotations
