@@ -443,11 +443,19 @@ class LiveGame:
         sent = self.send_move()
         if sent is None:
             before = self.current().version
-            game = self.stack.wait_for(
-                lambda: (g := self.current()).version > before and g,
-                what=f"the bot's move after v{before}",
-                timeout=PLAY_TIMEOUT,
-            )
+            try:
+                game = self.stack.wait_for(
+                    lambda: (g := self.current()).version > before and g,
+                    what=f"the bot's move after v{before}",
+                    timeout=PLAY_TIMEOUT,
+                )
+            except pytest.fail.Exception:
+                stuck = self.current()  # what the stuck-bot sweep reads
+                print(
+                    f"the bot's turn at v{stuck.version}: to_act {stuck.to_act}, waiting_for_bot "
+                    f"{stuck.waiting_for_bot}, updated_at {stuck.updated_at}, now {timezone.now()}"
+                )
+                raise
         else:
             game = self.answered(*sent)
         self.everyone_sees(game.version)
