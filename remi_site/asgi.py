@@ -37,10 +37,12 @@ application = ProtocolTypeRouter(
 # 0.13-0.17 s after freezing (bench/artefacts/live-at-scale.md, ninth round).
 gc.freeze()
 
-# A move makes a great many short-lived objects (contexts, the templates' output); with the
-# default first threshold (700) the collector ran several times per move, and its older
-# passes scanned the kept renders each time.  A first generation of 50,000 (a few MB)
-# cut a daphne's CPU per move from 14.2 to 12.7 ms and the p99 to every other seat from 84 to
-# 42 ms at 20 moves/s (bench/artefacts/issue-28/README.md).
-GC_THRESHOLDS = (50_000, 20, 10)
+# A move makes a great many short-lived objects; with the default first threshold (700) the
+# collector ran several times per move, and its older passes scanned the kept renders each
+# time.  A first generation of 50,000 cut a daphne's CPU per move by a tenth and halved the
+# p99 (bench/artefacts/issue-28/README.md), but each of its passes then held the process for
+# 70-120 ms on a slow machine (BENCH_GC_LOG): 10,000 keeps the CPU (40.8 against 41.3 ms per
+# move) with 12 ms passes, and the older generations' later thresholds keep their long
+# passes (300-450 ms, every socket of the process waits) as rare as before.
+GC_THRESHOLDS = (10_000, 50, 20)
 gc.set_threshold(*GC_THRESHOLDS)
