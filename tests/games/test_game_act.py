@@ -14,7 +14,7 @@ from games.engine import IllegalAction, NotYourTurn
 from games.engine.remi import scenario
 from games.engine.remi.rules import REMI
 from games.engine.remi.state import State
-from games.models import Action, Game, Seat
+from games.models import Action, Game, Seat, Table
 from games.presenters.remi_forms import ActionForm
 from games.presenters.remi_forms import notation as _notation
 from games.presenters.remi_refusals import message_for
@@ -465,16 +465,25 @@ def test_a_stale_move_after_the_game_ended_still_says_it_moved_on(client, alice,
 def test_a_moves_announcement_reads_only_whether_its_table_is_a_tournaments(
     players, started, django_capture_on_commit_callbacks
 ):
-    # The badges and the turn email use the table and seats the move already holds; the
-    # tournament's page asks one unjoined, unordered question by the table.
-    _, seat, _ = players
-    tile = started.state["racks"][seat].split()[0]
-    with django_capture_on_commit_callbacks() as callbacks:
-        services.play(started.pk, seat, f"discard {tile}", 0)
-    with CaptureQueriesContext(connection) as queries:
-        for callback in callbacks:
-            callback()
-    statements = [query["sql"] for query in queries.captured_queries]
+    # The badges and the turn email use the table and seats the move already holds.  A table
+    # no tournament seated (not ``arranged``) asks nothing more; a match's table asks the
+    # tournament's page one unjoined, unordered question by the table.
+    def announcement_queries(version: int) -> list[str]:
+        game = Game.objects.get(pk=started.pk)
+        (seat,) = game.to_act
+        rules = services.game_of(game.table)
+        move = str(rules.timeout_action(rules.load(game.state), seat))
+        with django_capture_on_commit_callbacks() as callbacks:
+            services.play(started.pk, seat, move, version)
+        with CaptureQueriesContext(connection) as queries:
+            for callback in callbacks:
+                callback()
+        return [query["sql"] for query in queries.captured_queries]
+
+    assert announcement_queries(0) == []
+
+    Table.objects.filter(pk=started.table_id).update(arranged=True)
+    statements = announcement_queries(1)
     assert len(statements) == 1, statements
     assert "tournaments_match" in statements[0]
     assert "JOIN" not in statements[0] and "ORDER BY" not in statements[0]
