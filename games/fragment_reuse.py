@@ -369,7 +369,7 @@ class ReuseNode(Node):
 
     def _key(self, context: Context, names: Iterable[str]) -> tuple[Any, ...]:
         # A render of a page's parts reads the language and time zone once for all its
-        # fragments (``locale_of``); any other render asks here, for each.
+        # fragments (``page_parts.render_parts``); any other render asks here, for each.
         locale = getattr(context, LOCALE, None) or locale_now()
         return (
             self.serial,
