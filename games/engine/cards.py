@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import InvalidAction
 
@@ -35,13 +35,27 @@ class Card:
 
     suit: str
     rank: int = 0
+    # Worked out once per card, as for tiles (games.engine.tiles.Tile): read at every step of
+    # every plan; equality and order stay the suit's and rank's.
+    is_joker: bool = field(init=False, compare=False, repr=False)
+    text: str = field(init=False, compare=False, repr=False)
+    hashed: int = field(init=False, compare=False, repr=False)
 
-    @property
-    def is_joker(self) -> bool:
-        return self.suit == JOKER_SUIT
+    def __post_init__(self) -> None:
+        joker = self.suit == JOKER_SUIT
+        object.__setattr__(self, "is_joker", joker)
+        text = JOKER_TEXT if joker else f"{RANK_TEXT.get(self.rank, self.rank)}{self.suit}"
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "hashed", sum(map(ord, self.suit)) * 64 + self.rank)
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str, int]]:
+        return (Card, (self.suit, self.rank))
 
     def __str__(self) -> str:
-        return JOKER_TEXT if self.is_joker else f"{RANK_TEXT[self.rank]}{self.suit}"
+        return self.text
 
     def __repr__(self) -> str:
         return f"Card({self})"
@@ -81,7 +95,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    return " ".join([c.text for c in cards])
 
 
 def full_deck(jokers: int = 0) -> list[Card]:

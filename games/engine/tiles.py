@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import InvalidAction
 
@@ -25,13 +25,29 @@ class Tile:
 
     colour: str
     number: int = 0
+    # Worked out once per tile: the engines and their tests read these millions of times a
+    # game (as a property and an f-string they were a third of a random game's time).  None
+    # takes part in equality or order, which stay the colour's and number's.
+    is_joker: bool = field(init=False, compare=False, repr=False)
+    text: str = field(init=False, compare=False, repr=False)
+    hashed: int = field(init=False, compare=False, repr=False)
 
-    @property
-    def is_joker(self) -> bool:
-        return self.colour == JOKER_TEXT
+    def __post_init__(self) -> None:
+        joker = self.colour == JOKER_TEXT
+        object.__setattr__(self, "is_joker", joker)
+        object.__setattr__(self, "text", JOKER_TEXT if joker else f"{self.colour}{self.number}")
+        # From the code points, not hash(str): the same in every process, whatever its seed.
+        object.__setattr__(self, "hashed", sum(map(ord, self.colour)) * 64 + self.number)
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __reduce__(self) -> tuple[type[Tile], tuple[str, int]]:
+        # Pickled as its colour and number: the worked-out fields are made again on loading.
+        return (Tile, (self.colour, self.number))
 
     def __str__(self) -> str:
-        return JOKER_TEXT if self.is_joker else f"{self.colour}{self.number}"
+        return self.text
 
     def __repr__(self) -> str:
         return f"Tile({self})"
@@ -63,7 +79,7 @@ def parse_tiles(text: str | Iterable[str]) -> list[Tile]:
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
-    return " ".join(str(t) for t in tiles)
+    return " ".join([t.text for t in tiles])
 
 
 def full_set() -> list[Tile]:
