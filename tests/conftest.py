@@ -40,10 +40,12 @@ from remi_site.redis_urls import (
     parse_redis_url,
     redis_settings,
 )
+from tests.ci_passes import chosen_pass, left_out
 from tests.site_processes import SiteProcess, celery_worker_command
 from tests.smtp_sink import Inbox, running_smtp_sink
 
 PASSWORD = "tile-rack-42-joker"
+RUNNING_PASS = chosen_pass()  # CI_PASS: which of .ci/run's passes this is, if any
 
 
 # --- Processes ------------------------------------------------------------------------------
@@ -432,6 +434,16 @@ def pytest_configure(config: pytest.Config) -> None:
     # The pages are tested in Romanian and Hungarian too: compile any catalogue that changed
     # (a fresh clone has none compiled; .mo files are not kept in git).
     compile_catalogues()
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    # On one of .ci/run's passes, the tests that run on the other one only (tests/ci_passes.py)
+    # are not even imported.  None lets pytest's own rules decide the rest.
+    try:
+        relative = collection_path.relative_to(config.rootpath).as_posix()
+    except ValueError:
+        return None
+    return True if left_out(relative, RUNNING_PASS) else None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
