@@ -9,7 +9,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games import services as games
+from games.forms import game_for, preset_choices
 from games.models import Table
+from games.presenters import presenter_for
 from remi_site.form_fields import (
     DecimalNumberField,
     WholeNumberField,
@@ -18,6 +20,33 @@ from remi_site.form_fields import (
 )
 from tournaments import results, services
 from tournaments.models import Tournament
+
+# The rule options' fields are named so they can meet no field of the tournament's own (its
+# games per match and target score stand for the game's series options).
+RULE_PREFIX = "rule_"
+RULES_OF = "rules_of"
+SERIES_OPTIONS = frozenset({"series_games", "target_score"})
+
+
+def rule_option_names(game_type: str) -> tuple[str, ...]:
+    """The lobby's rule options of ``game_type`` that a tournament sets through its rules."""
+    names = presenter_for(game_type).rule_fields
+    return tuple(name for name in names if name not in SERIES_OPTIONS)
+
+
+def rules_with(game: Any, preset: str, options: dict[str, Any]) -> Any:
+    """``preset``'s rules with the stored ``options`` over them; the preset's own when those no
+    longer fit (a stored option the game has since dropped)."""
+    base = game.dump_rules(game.presets[preset])
+    try:
+        return game.load_rules({**base, **options})
+    except (TypeError, ValueError):
+        return game.presets[preset]
+
+
+def rule_fieldset(form: forms.Form) -> list[str]:
+    """The names of ``form``'s rules fields, in the order the lobby shows them."""
+    return ["preset", *(n for n in form.fields if n.startswith(RULE_PREFIX)), RULES_OF]
 
 
 class TournamentForm(forms.ModelForm):
@@ -29,7 +58,6 @@ class TournamentForm(forms.ModelForm):
             "description",
             "game_type",
             "preset",
-            "options",
             "games_per_match",
             "target_score",
             "pace",
@@ -47,15 +75,74 @@ class TournamentForm(forms.ModelForm):
             "rated",
         )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The rules are the lobby's own widgets for the game the page shows (RULES_OF says
+        # which, so a post is read against the fields it was drawn with), not raw JSON.
+        instance_game = self.instance.game_type if self.instance.pk else None
+        shown = self.data.get(RULES_OF) if self.is_bound else None
+        self.rules_game = game_for(shown or instance_game or self.initial.get("game_type"))
+        game, presentation = self.rules_game, presenter_for(self.rules_game.key)
+        self.fields["preset"] = forms.ChoiceField(
+            label=_("Rules"),
+            choices=[("", _("The game's usual rules")), *preset_choices(game)],
+            required=False,
+            help_text=_(
+                "The options below change the chosen rules. After choosing other rules or "
+                "another game, save once: the options then show what they set."
+            ),
+        )
+        self.fields[RULES_OF] = forms.CharField(widget=forms.HiddenInput, required=False)
+        self.initial[RULES_OF] = game.key
+        fields = presentation.form_fields()
+        preset = self.initial.get("preset") or game.default_preset
+        if preset not in game.presets:
+            preset = game.default_preset
+        saved = dict(self.instance.options or {}) if instance_game == game.key else {}
+        shown_values = presentation.rule_options(rules_with(game, preset, saved))
+        for name in rule_option_names(game.key):
+            field = fields[name]
+            field.required = False
+            self.fields[RULE_PREFIX + name] = field
+            self.initial[RULE_PREFIX + name] = shown_values[name]
+
+    def rule_option_changes(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The options to store: those the organiser set apart from the chosen rules.
+
+        An option left as the page showed it keeps what was stored, so choosing other rules
+        brings their options unless one was changed on purpose; a post without the rules'
+        fields (or drawn for another game) changes no option of this game."""
+        game = self.rules_game
+        kept = dict(self.instance.options or {}) if self.instance.game_type == game.key else {}
+        if self.data.get(RULES_OF) != game.key or data.get("game_type") != game.key:
+            return kept if data.get("game_type") == self.instance.game_type else {}
+        preset = data.get("preset") or game.default_preset
+        base = presenter_for(game.key).rule_options(game.presets[preset])
+        changes = {}
+        for name in rule_option_names(game.key):
+            key = RULE_PREFIX + name
+            if key in self.changed_data:
+                if data.get(key) != base[name]:
+                    changes[name] = data.get(key)
+            elif name in kept:
+                changes[name] = kept[name]
+        return changes
+
     def clean(self) -> dict[str, Any]:
         # Django's clean returns cleaned_data; its stub allows None for overrides that return
         # nothing, so the dict is read from the form.
         super().clean()
         data = self.cleaned_data
+        game_type = data.get("game_type")
+        # Another game was chosen: the rules shown were the old game's.
+        other_game = bool(game_type) and game_type != self.rules_game.key
+        if other_game and data.get("preset") not in game_for(game_type).presets:
+            data["preset"] = ""
+        data["options"] = self.instance.options = self.rule_option_changes(data)
         seats = data.get("seat_count")
         game_type = data.get("game_type")
         if game_type and seats:
-            options = dict(data.get("options") or {})
+            options = dict(data["options"])
             options["series_games"] = data.get("games_per_match")
             options["target_score"] = data.get("target_score")
             try:

@@ -30,6 +30,7 @@ from tournaments.forms import (
     ReasonForm,
     TournamentForm,
     WithdrawalForm,
+    rule_fieldset,
 )
 from tournaments.models import AuditEntry, Match, Registration, Round, Tournament
 from tournaments.ratings import ratings_of
@@ -206,6 +207,29 @@ class TournamentAdmin(admin.ModelAdmin):
         "export_pairings",
         "cancel",
     )
+
+    def get_form(
+        self,
+        request: HttpRequest,
+        obj: Tournament | None = None,
+        change: bool = False,
+        **kwargs: Any,
+    ) -> Any:
+        # The form's own fields (Meta.fields): the rules' fields are added per game by the
+        # form itself, and a model form cannot be asked for fields its model lacks.
+        kwargs["fields"] = None
+        return super().get_form(request, obj, change, **kwargs)
+
+    def get_fieldsets(self, request: HttpRequest, obj: Tournament | None = None) -> Any:
+        form = self.get_form(request, obj)(
+            request.POST or None, instance=obj, initial=self.get_changeform_initial_data(request)
+        )
+        rules = rule_fieldset(form)
+        settings = [name for name in form.fields if name not in rules]
+        return [
+            (None, {"fields": [*settings, *self.get_readonly_fields(request, obj)]}),
+            (_("Rules"), {"fields": rules}),
+        ]
 
     @admin.display(description=gettext_lazy("players"))
     def players(self, obj: Tournament) -> int:
