@@ -49,6 +49,22 @@
       el.setAttribute("aria-pressed", "true");
       say("");
     }
+    showTools();
+  }
+
+  // The draft's tools show only where they can act on the picked tile (site.css): "Put here"
+  // once a tile is picked, "Split" on its own meld, "Join here" on the others and "Back to the
+  // rack" for a tile from the table.  With nothing picked the melds carry no buttons, and a
+  // keyboard's Tab passes no tool that could only answer "pick a tile first".  While a tile is
+  // held they stay as they were: the drop decides, and the answer redraws them.
+  function showTools() {
+    if (holding) return;
+    const from = picked ? (meldOf(picked) ? "table" : "rack") : "";
+    if (from) document.body.dataset.picked = from;
+    else delete document.body.dataset.picked;
+    all("#draft-melds .draft-meld").forEach((meld) => {
+      meld.classList.toggle("holds-pick", Boolean(picked) && meldOf(picked) === meld);
+    });
   }
 
   function repick() {
@@ -367,6 +383,7 @@
   function afterSwap() {
     attachDrag();
     if (picked && !picked.isConnected) repick();
+    showTools();
     refocus();
   }
   document.body.addEventListener("htmx:oobAfterSwap", afterSwap);

@@ -162,3 +162,41 @@ def test_a_first_meld_and_a_rearrangement_on_the_draft(player, alice, celery_wor
     expect(page.locator("#game-log")).to_contain_text("You played 2 tiles: B13 K13.")
     final = GAME.load(Game.objects.get(pk=game.pk).state)
     assert sorted(m.notation() for m in final.table) == ["R10 R11 R12", "R13 B13 K13"]
+
+
+def test_the_drafts_tools_show_only_where_they_act_on_the_picked_tile(player, alice):
+    # Issue 30, fault 8: three buttons under every meld and "Back to the rack" with nothing
+    # picked.  Each shows once it can act on the picked tile.
+    game = off_the_browser_loop(game_with_a_bot, alice)
+    page = player(alice)
+    page.goto(f"/games/{game.pk}/")
+    wait_for_socket(page)
+    back = page.get_by_role("button", name="Back to the rack")
+    for code in ("R10", "K13"):
+        tile(page, "#game-rack", code).click()
+        page.get_by_role("button", name="New meld").click()
+        expect(tile(page, "#draft-melds", code)).to_be_visible()
+    expect(page.locator("#draft-melds .draft-meld")).to_have_count(2)
+
+    def expect_tools(first: list[str], second: list[str]) -> None:
+        for number, names in ((0, first), (1, second)):
+            tools = meld(page, number).locator(".draft-tools button:visible")
+            expect(tools).to_have_text(names)
+
+    # Nothing picked: no tool under any meld, nothing to send back.
+    expect_tools([], [])
+    expect(back).to_be_hidden()
+    # A rack tile: it may go into any meld.
+    tile(page, "#game-rack", "R11").click()
+    expect_tools(["Put here"], ["Put here"])
+    expect(back).to_be_hidden()
+    # A table tile (the rack tile let go first: a tap on a tile would put it there): its own
+    # meld may be split, the others joined; it may go back to the rack.
+    page.keyboard.press("Escape")
+    tile(page, "#draft-melds", "K13").click()
+    expect_tools(["Put here", "Join here"], ["Put here", "Split"])
+    expect(back).to_be_visible()
+    # Let go: the tools go again.
+    page.keyboard.press("Escape")
+    expect_tools([], [])
+    expect(back).to_be_hidden()
