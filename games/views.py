@@ -17,6 +17,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
@@ -264,12 +265,11 @@ def replay(request: HtmxRequest, pk: int) -> HttpResponse:
     except ValueError as error:
         # A log the engine no longer accepts (rules fixed since it was played).
         why = presentation.refusal_text(error, finished)
-        problem = f"This game can no longer be replayed past this point: {why}"
+        problem = _("This game can no longer be replayed past this point: %(why)s") % {"why": why}
         if finished.engine_version != engine.engine_version:
-            problem += (
-                f" (it was played under rules version {finished.engine_version}; "
-                f"the site now plays version {engine.engine_version})"
-            )
+            problem += " " + _(
+                "(it was played under rules version %(played)s; the site now plays version %(now)s)"
+            ) % {"played": finished.engine_version, "now": engine.engine_version}
         state = final
     context = presenters.game_context(
         finished,

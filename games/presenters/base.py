@@ -92,7 +92,7 @@ def form_problem(form: forms.Form) -> str:
     for field, errors in form.errors.items():
         name = "" if field == "__all__" else f"{field}: "
         parts.append(name + " ".join(str(e) for e in errors))
-    return "That move could not be read (" + "; ".join(parts) + ")."
+    return _("That move could not be read (%(problems)s).") % {"problems": "; ".join(parts)}
 
 
 def series_context(engine: GameEngine, game: Game, over: bool) -> dict[str, Any] | None:

@@ -130,3 +130,31 @@ CARD_REFUSALS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     ),
     "keep-a-card-to-discard": lambda p: _("Keep a card you may discard to end your turn."),
 }
+
+# A move typed in the notation box that cannot be read (``InvalidAction``), as every card
+# rummy's parser gives them (games.engine.card_actions): the player typed it, so it is said
+# in their words, not as the engine's code.
+CARD_NOTATION_SLIPS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "not-text": lambda p: _("An action is written as text."),
+    "unknown-verb": lambda p: _("Unknown action '%(verb)s'.") % {"verb": p.get("verb", "")},
+    "takes-nothing": lambda p: (
+        _("'%(verb)s' takes nothing after it.") % {"verb": p.get("verb", "")}
+    ),
+    "no-cards": lambda p: _("Name the cards."),
+    "not-a-meld-number": lambda p: (
+        _("'%(text)s' is not a meld number: write the meld's number in digits.")
+        % {"text": p.get("text", "")}
+    ),
+    "layoff-needs-meld": lambda p: _("Write the meld number and the cards: 'layoff 2 8H'."),
+    "discard-one-card": lambda p: _("Discard exactly one card: 'discard QS'."),
+    "joker-reading-missing": lambda p: (
+        _("Write the card the joker stands for after the '=': '%(word)s'.")
+        % {"word": p.get("word", "")}
+    ),
+    "joker-as-joker": lambda p: (
+        _("A joker cannot stand for another joker: '%(word)s'.") % {"word": p.get("word", "")}
+    ),
+    "only-joker-stands": lambda p: (
+        _("Only a joker can stand for another card: '%(word)s'.") % {"word": p.get("word", "")}
+    ),
+}

@@ -67,7 +67,7 @@ class ActionForm(forms.Form):
         """The selection as melds of tile words (a bar separates melds)."""
         groups = meld_words(self.cleaned_data["tiles"])
         if groups is None:
-            raise forms.ValidationError("The selected tiles are not tiles.")
+            raise forms.ValidationError(_("The selected tiles are not tiles."))
         return groups
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
-from games.engine.core.errors import IllegalAction
+from games.engine.core.errors import IllegalAction, InvalidAction
 from games.engine.rummikub import GAME
 from games.engine.rummikub.rules import Rules
 from games.engine.rummikub.state import State
@@ -327,6 +327,10 @@ class RummikubPresentation(Presentation):
         if isinstance(refusal, IllegalAction):
             names = shown_names(GAME.load(game.state).seats)
             return rummikub_text.refusal_text(refusal.code, getattr(refusal, "params", {}), names)
+        if isinstance(refusal, InvalidAction):
+            worded = rummikub_text.NOTATION_SLIPS.get(refusal.code)
+            if worded is not None:
+                return worded(getattr(refusal, "params", {}))
         return str(refusal)
 
     def rack_order(self, data: Mapping[str, Any], game: Game, seat: int) -> dict[str, Any]:

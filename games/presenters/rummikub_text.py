@@ -7,7 +7,7 @@ A drawn tile is an event's ``secret``: it is shown only when the viewer is the e
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -93,6 +93,35 @@ def refusal_text(code: str, params: Mapping[str, Any], names: Sequence[str]) -> 
     if code == "game-over":
         return _("The game is over.")
     return _("That move is not allowed (%(code)s).") % {"code": code}
+
+
+# A move typed in the notation box that cannot be read (``InvalidAction``: the engine's
+# parser, games.engine.rummikub.actions and games.engine.tiles), in the player's words.
+NOTATION_SLIPS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "not-text": lambda p: _("An action is written as text."),
+    "unknown-verb": lambda p: _("Unknown action '%(verb)s'.") % {"verb": p.get("verb", "")},
+    "takes-nothing": lambda p: (
+        _("'%(verb)s' takes nothing after it.") % {"verb": p.get("verb", "")}
+    ),
+    "play-needs-melds": lambda p: _(
+        "Write the whole table after 'play', meld by meld: 'play R1 R2 R3 | K7 Y7 B7'."
+    ),
+    "empty-meld": lambda p: _("A meld with no tiles: put tiles between each two bars."),
+    "not-a-tile": lambda p: (
+        _("'%(text)s' is not a tile: write a colour (R, Y, B, K) and a number 1-13, or J")
+        % {"text": p.get("text", "")}
+    ),
+    "joker-reading-missing": lambda p: (
+        _("Write the tile the joker stands for after the '=': '%(word)s'.")
+        % {"word": p.get("word", "")}
+    ),
+    "joker-as-joker": lambda p: (
+        _("A joker cannot stand for another joker: '%(word)s'.") % {"word": p.get("word", "")}
+    ),
+    "only-joker-stands": lambda p: (
+        _("Only a joker can stand for another tile: '%(word)s'.") % {"word": p.get("word", "")}
+    ),
+}
 
 
 def _who(seat: Any, names: Sequence[str]) -> str:

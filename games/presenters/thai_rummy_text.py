@@ -12,7 +12,13 @@ from django.utils.translation import ngettext
 
 from games.engine.cards import JOKER_TEXT
 
-from .card_words import CARD_REFUSALS, card_event_text, card_name, seat_name
+from .card_words import (
+    CARD_NOTATION_SLIPS,
+    CARD_REFUSALS,
+    card_event_text,
+    card_name,
+    seat_name,
+)
 
 
 def event_text(event: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str:
@@ -60,6 +66,10 @@ def game_over_text(result: Mapping[str, Any], names: Sequence[str]) -> str:
 
 _REFUSALS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     **CARD_REFUSALS,
+    **CARD_NOTATION_SLIPS,
+    "take-needs-meld": lambda p: _(
+        "Take a card from the pile with the meld it makes: 'take 7C with 7C 7S 7D'."
+    ),
     "game-over": lambda p: _("The hand is over."),
     "draw-first": lambda p: _("Start your turn: draw, take from the pile, or pass."),
     "stock-empty": lambda p: _("The stock is gone: take from the pile or pass."),
@@ -76,7 +86,7 @@ def refusal_text(code: str, params: Mapping[str, Any]) -> str:
     return worded(params) if worded else _("That move is not allowed (%(code)s).") % {"code": code}
 
 
-# The engine's malformed-move codes that have a sentence (the rest are worded by the form,
-# or are programming errors shown as they are).
+# The engine's malformed-move codes that have a sentence above: every slip a typed move can
+# make (the rest, such as a wrong player count, are programming errors, shown as they are).
 REFUSAL_CODES = frozenset(_REFUSALS) | {"not-a-card"}
 _REFUSALS["not-a-card"] = lambda p: _("%(text)s is not a card.") % {"text": p.get("text", "")}
