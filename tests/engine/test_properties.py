@@ -24,7 +24,7 @@ from .properties import (
     layable_off_the_table,
 )
 
-GAMES = examples(1000)
+GAMES = examples(500)
 
 rule_options = st.builds(
     Rules,

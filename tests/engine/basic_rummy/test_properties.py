@@ -22,7 +22,7 @@ from games.engine.basic_rummy.state import State
 from games.engine.cards import full_deck
 from tests.scale import examples
 
-GAMES = examples(1000)
+GAMES = examples(500)
 
 rule_options = st.builds(
     Rules,

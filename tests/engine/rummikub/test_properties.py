@@ -23,7 +23,7 @@ from games.engine.rummikub.state import State
 from games.engine.tiles import full_set
 from tests.scale import examples
 
-GAMES = examples(1000)
+GAMES = examples(500)
 ALL_TILES = Counter(full_set())
 
 rule_options = st.builds(

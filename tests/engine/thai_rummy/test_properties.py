@@ -22,7 +22,7 @@ from games.engine.thai_rummy import GAME, Rules, apply, classify, player_view
 from games.engine.thai_rummy.state import State
 from tests.scale import examples
 
-GAMES = examples(1000)
+GAMES = examples(500)
 
 rule_options = st.builds(Rules, double_out_bonus=st.booleans(), layoff_shows=st.booleans())
 
