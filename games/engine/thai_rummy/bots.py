@@ -10,7 +10,8 @@ more, and plays one action at a time (the engine asks again after each meld or l
   and throws the highest card that is not part of a pair or a near run and fits no meld.
 * ``hard``   - the planner too, digging through the whole pile; it throws the card that
   leaves the most promising hand (:mod:`games.engine.card_outlook`, by Thai points), never
-  a card that would cost the -50 when another will do.
+  a card that would cost the -50 when another will do, and keeps its melds in hand to go
+  out doubled while nobody is close to going out.
 """
 
 from __future__ import annotations
@@ -43,6 +44,10 @@ STOCK_CARD_COST = 9
 # Holding a card that a meld on the table would take costs -50 when it is thrown.
 FITS_TABLE = 100.0
 KEEP_A_CARD = Limits(keep=1, out_with=1)
+# A player who shows nothing before the turn they go out in scores double (the +50 too),
+# and one who shows nothing at all loses double: the hard bot keeps its melds in hand while
+# every other player still holds at least this many cards.
+HOLD_OTHERS = 4
 
 
 class Seen:
@@ -59,6 +64,10 @@ class Seen:
         self.pile = parse_cards(view["discard"])
         self.drawing = view["phase"] == "draw"
         self.stock_count: int = view["stock_count"]
+        self.shown: bool = view["shown"][seat]
+        self.others_fewest = min(
+            (n for s, n in enumerate(view["hand_counts"]) if s != seat), default=0
+        )
         self.unseen = unseen_cards(self.hand, self.table, self.pile)
 
     def plan(self, hand: Sequence[Card], table: Sequence[Meld] | None = None) -> Plan:
@@ -82,6 +91,8 @@ def choose(view: dict[str, Any], level: str, rng: random.Random) -> Action:
     if level == EASY:
         return _easy_play(seen, rng)
     plan = seen.plan(seen.hand)
+    if level == HARD and _holds_for_doubling(seen, plan):
+        return Discard(_most_promising_discard(seen, list(plan.left)))
     step = first_step(plan)
     if step is not None:
         return step
@@ -91,6 +102,15 @@ def choose(view: dict[str, Any], level: str, rng: random.Random) -> Action:
     if level == HARD:
         return Discard(_most_promising_discard(seen, left))
     return Discard(_plain_discard(seen, left))
+
+
+def _holds_for_doubling(seen: Seen, plan: Plan) -> bool:
+    """Whether to keep the plan's melds in hand this turn, to go out later in one turn with
+    nothing shown before, which doubles the hand's score: only while the plan cannot go out
+    now and nobody is close to going out (a player who shows nothing loses double too)."""
+    if seen.shown or not plan.places_anything or len(plan.left) <= 1:
+        return False
+    return seen.others_fewest >= HOLD_OTHERS
 
 
 def first_step(plan: Plan) -> Action | None:
