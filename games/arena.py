@@ -11,11 +11,13 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine import GAMES, GameEngine
+from games.engine.core.series import Series
 
 Z95 = 1.959964  # two-sided 95% normal quantile
 MAX_ACTIONS = 5000
@@ -39,14 +41,30 @@ def play_bot_game(
     rules: Any = None,
     game: GameEngine | None = None,
     dealer: int | None = None,
+    thinking: dict[str, list[float]] | None = None,
 ) -> GameResult:
     """One game of bots at ``levels`` (by seat); ``rules`` default to the game's own preset.
-    When several seats act at once, the lowest seat moves first."""
+    When several seats act at once, the lowest seat moves first.  ``thinking``, when given,
+    gets each bot move's CPU seconds (the view and the choice, as a bot task spends them)
+    under its level."""
+    return _finish(*_play(levels, seed, rules, game, dealer, thinking))
+
+
+def _play(
+    levels: Sequence[str],
+    seed: str,
+    rules: Any,
+    game: GameEngine | None,
+    dealer: int | None,
+    thinking: dict[str, list[float]] | None,
+    state: Any = None,
+) -> tuple[GameEngine, Sequence[str], Any, int]:
     game = game or default_game()
     if rules is None:
         rules = game.presets[game.default_preset]
-    names = [f"{level} {i + 1}" for i, level in enumerate(levels)]
-    state = game.new_game(rules, names, seed, dealer=dealer)
+    if state is None:
+        names = [f"{level} {i + 1}" for i, level in enumerate(levels)]
+        state = game.new_game(rules, names, seed, dealer=dealer)
     rng = random.Random(f"{seed}/bots")
     actions = 0
     while to_act := game.to_act(state):
@@ -54,8 +72,15 @@ def play_bot_game(
         if actions > MAX_ACTIONS:
             raise RuntimeError(f"arena game {seed} did not finish in {MAX_ACTIONS} actions")
         seat = min(to_act)
+        started = time.process_time()
         action = game.choose(game.player_view(state, seat), levels[seat], rng)
+        if thinking is not None:
+            thinking.setdefault(levels[seat], []).append(time.process_time() - started)
         state, _ = game.apply(state, seat, action)
+    return game, levels, state, actions
+
+
+def _finish(game: GameEngine, levels: Sequence[str], state: Any, actions: int) -> GameResult:
     outcome = game.outcome(state)
     assert outcome is not None
     winner = outcome.winners[0] if len(outcome.winners) == 1 else None
@@ -146,6 +171,18 @@ def summarise(results: Iterable[GameResult]) -> dict[str, LevelSummary]:
     return summary
 
 
+def win_share_difference(results: Sequence[GameResult], a: str, b: str) -> Interval:
+    """Mean over games of (share of ``a``'s seats that won - share of ``b``'s seats that
+    won): paired like the scores, so a level's edge is measured in the deals both played."""
+    diffs = []
+    for result in results:
+        mine = [result.winner == seat for seat, lv in enumerate(result.levels) if lv == a]
+        theirs = [result.winner == seat for seat, lv in enumerate(result.levels) if lv == b]
+        if mine and theirs:
+            diffs.append(statistics.fmean(mine) - statistics.fmean(theirs))
+    return mean_interval(diffs)
+
+
 def paired_difference(results: Sequence[GameResult], a: str, b: str) -> Interval:
     """Mean over games of (mean score of ``a`` seats - mean score of ``b`` seats)."""
     diffs = []
@@ -193,3 +230,36 @@ def run_series(
         if progress:
             progress(1)
     return results
+
+
+def play_match(
+    levels: Sequence[str],
+    seed: str,
+    rules: Any,
+    game: GameEngine,
+    hands: int | None,
+    thinking: dict[str, list[float]] | None = None,
+) -> tuple[list[GameResult], GameResult]:
+    """One match at one seating: ``hands`` games with the deal passing to the next seat, or
+    (``hands`` None) as long as the game's own series rules say (Thai Rummy to 500, the loser
+    dealing).  Returns every game and the match (total scores; its winner, None on a tie).
+    Each game is dealt from ``<seed>/<n>`` as in :func:`run_series`."""
+    series = Series(rules, [f"{lv} {i + 1}" for i, lv in enumerate(levels)], seed, 0, game=game)
+    played: list[GameResult] = []
+    while (len(played) < hands) if hands is not None else not series.over:
+        state = game.new_game(rules, series.seats, f"{seed}/{len(played)}", dealer=series.dealer)
+        finished = _play(levels, f"{seed}/{len(played)}", rules, game, None, thinking, state)
+        played.append(_finish(*finished))
+        series = series.record(finished[2])
+        if len(played) > 200:
+            raise RuntimeError(f"arena match {seed} did not end in 200 games")
+    totals = series.totals
+    best = max(totals)
+    leaders = [seat for seat, total in enumerate(totals) if total == best]
+    match = GameResult(
+        tuple(levels),
+        tuple(totals),
+        leaders[0] if len(leaders) == 1 else None,
+        sum(r.actions for r in played),
+    )
+    return played, match
