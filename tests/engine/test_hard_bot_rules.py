@@ -1,0 +1,181 @@
+"""The hard bots use the rules a strong player uses (issue 33): for each rule, a concrete
+position where the move clearly pays, and the hard bot makes it (where it matters, the
+normal bot does not).  The tile rummy's rearrangement is
+``rummikub/test_bots.py::test_hard_rearranges_the_table_where_greedy_cannot``; the Joly freed
+in the first meld's turn is in ``test_remi_bots.py``."""
+
+from __future__ import annotations
+
+import random
+
+from games.engine import apply, player_view
+from games.engine.basic_rummy import GAME as BASIC
+from games.engine.basic_rummy import choose as basic_choose
+from games.engine.basic_rummy import player_view as basic_view
+from games.engine.basic_rummy.scenario import position as basic_position
+from games.engine.remi.actions import Discard, Draw, OfferDoubla, Pick, SwapJoly
+from games.engine.remi.bots import choose_action
+from games.engine.remi.scenario import position
+from games.engine.remi.state import PLAY, PRELUDE
+from games.engine.thai_rummy import GAME as THAI
+from games.engine.thai_rummy import choose as thai_choose
+from games.engine.thai_rummy import player_view as thai_view
+from games.engine.thai_rummy.scenario import position as thai_position
+from games.engine.tiles import parse_tile
+
+from .helpers import bag, rack
+
+
+def remi_move(state, seat, level):
+    return choose_action(player_view(state, seat), level, random.Random(0))
+
+
+# --- Remi -------------------------------------------------------------------------------------
+
+
+def test_hard_remi_offers_a_doubla_of_a_pair_that_helps_nothing():
+    # The R5 pair has no partner on Ana's rack; the Y7 pair has Y8.
+    state = position(["R5 R5 Y7 Y7 Y8 B12 K2", "K9 K9 R1 B3 Y11 Y11 B6"], phase=PRELUDE)
+    state.ready = [False, False]
+    state.acted = [False, False]
+    assert remi_move(state, 0, "hard") == OfferDoubla(parse_tile("R5"), None)
+
+
+# Ana has melded; the row holds B7 (under K4).  Picking B7 with B5 B6 lays B5 B6 B7 and
+# brings K4, which lays K4 K5 K6 at once: six tiles off a rack of six that could lay none.
+PICK_RACK = "B5 B6 K5 K6 Y9 R12"
+
+
+def pick_position(row):
+    return position(
+        [PICK_RACK, "Y1 Y2 Y3 Y4 Y5 Y6"],
+        melds=[("R1 R2 R3", 0)],
+        melded=[0],
+        discards=row,
+        wall="Y10 B2 K1",
+    )
+
+
+def test_hard_remi_picks_from_the_discard_row_when_what_it_brings_is_laid():
+    state = pick_position("Y2 B7 K4")
+    action = remi_move(state, 0, "hard")
+    assert isinstance(action, Pick) and action.index == 1
+    after, _ = apply(state, 0, action)
+    assert rack(after, 0) == bag("K4 K5 K6 Y9 R12")
+    # The normal bot only ever takes the last tile.
+    assert not isinstance(remi_move(state, 0, "normal"), Pick)
+
+
+def test_hard_remi_does_not_pick_when_the_pickup_leaves_its_tiles_stuck():
+    # The same B7 now brings five tiles nothing on the rack or the table takes.
+    state = pick_position("Y2 B7 K11 Y13 R9 B1 K2")
+    assert remi_move(state, 0, "hard") == Draw()
+
+
+def test_hard_remi_frees_a_joly_from_another_players_meld():
+    state = position(
+        ["R6 K8 Y8 B3", "Y4 Y9 B13"], melds=[("R5 J=R6 R7", 1)], melded=[0, 1], phase=PLAY
+    )
+    action = remi_move(state, 0, "hard")
+    assert isinstance(action, SwapJoly)
+    assert action == SwapJoly(0, (parse_tile("R6"),), action.group)
+    after, _ = apply(state, 0, action)
+    assert rack(after, 0) == bag("B3")
+
+
+def test_hard_remi_keeps_high_tiles_before_its_first_meld():
+    # K2 and B13 help nothing; before a first meld the rack costs a flat penalty, and the
+    # 13 counts towards the 50 a first meld needs.  Once melded, the high tile goes.
+    racks = ["K2 B13 R7 R8 Y11 Y12", "Y4 Y9 B3"]
+    state = position(racks, phase=PLAY)
+    assert remi_move(state, 0, "hard") == Discard(parse_tile("K2"))
+    assert remi_move(state, 0, "normal") == Discard(parse_tile("B13"))
+
+
+# --- Basic Rummy ------------------------------------------------------------------------------
+
+FOUR_HANDS = ["7H 7S 7D 2C 5D 9S KH", "2H 3H 4C 8C 9D QD KC"]
+STOCK = "4S 8D 10D"
+
+
+def basic_move(state, level):
+    return str(basic_choose(basic_view(state, 0), level, random.Random(0)))
+
+
+def test_hard_basic_rummy_keeps_its_meld_in_hand_to_go_rummy():
+    # Nothing laid yet, nobody near going out: going rummy later doubles the winner's points,
+    # and a loser pays nothing for what it holds.
+    hands = [*FOUR_HANDS, "AC 2D 3D 5S 6S 8H JC", "4D 6D 9C 10C JD QS KS"]
+    state = basic_position(hands, stock=STOCK)
+    state, _ = apply_basic(state, "draw")
+    assert basic_move(state, "hard").startswith("discard")
+    assert not basic_move(state, "hard").endswith("7H")
+    assert basic_move(state, "normal").startswith("meld")
+
+
+def test_hard_basic_rummy_lays_its_meld_once_someone_is_close_to_going_out():
+    state = basic_position([*FOUR_HANDS, "AC 2D 3D", "4D 6D 9C 10C JD QS KS"], stock=STOCK)
+    state, _ = apply_basic(state, "draw")
+    assert basic_move(state, "hard").startswith("meld")
+
+
+def test_hard_basic_rummy_goes_rummy_when_it_can():
+    hands = ["7H 7S 7D 4C 5C 6C", "2H 3H 9D QD KC", "AC 2D 3D 5S 6S", "4D 6D 9C 10C JD"]
+    state = basic_position(hands, stock="KD 4S 7C")  # the draw is 7C: all seven meld
+    state, _ = apply_basic(state, "draw")
+    rng = random.Random(0)
+    while not state.over:
+        state, _ = BASIC.apply(state, 0, basic_choose(basic_view(state, 0), "hard", rng))
+    assert state.result.winner == 0 and state.result.rummy
+
+
+def test_hard_basic_rummy_draws_rather_than_take_a_card_it_cannot_meld_now():
+    # 10H would sit next to 9H for a run to come, but a card from the stock can always be
+    # thrown again: the known card is not worth the take.
+    hands = ["9H 2S 5D KC 3C QD 7S", "2H 3H 9D QD KC 4D 6D"]
+    state = basic_position(hands, discard="10H", stock="4S 8D")
+    assert basic_move(state, "hard") == "draw"
+
+
+def apply_basic(state, notation):
+    return BASIC.apply(state, state.turn, notation)
+
+
+# --- Thai Rummy -------------------------------------------------------------------------------
+
+
+def thai_move(state, level):
+    return str(thai_choose(thai_view(state, 0), level, random.Random(0)))
+
+
+def test_hard_thai_rummy_holds_its_melds_to_go_out_doubled():
+    # Nothing shown; the opponent holds many cards: showing 9s now would give up the doubling.
+    hands = ["9S 9H 9D 2C 5D 7H KH JD 3S", "3C 4D 8S 10H JC QC KD 2H 6S"]
+    state = thai_position(hands, stock="4H 6C", discard="5S", phase="play")
+    assert thai_move(state, "hard").startswith("discard")
+    assert not thai_move(state, "hard").startswith("discard 9")
+    assert thai_move(state, "normal").startswith("meld")
+
+
+def test_hard_thai_rummy_shows_its_melds_when_the_opponent_is_close_to_going_out():
+    # Showing nothing at all would double the loss too.
+    hands = ["9S 9H 9D 2C 5D 7H KH JD 3S", "3C 4D 8S"]
+    state = thai_position(hands, stock="4H 6C", discard="5S", phase="play")
+    assert thai_move(state, "hard").startswith("meld")
+
+
+def test_hard_thai_rummy_goes_out_doubled_when_it_can():
+    hands = ["9S 9H 9D 4C 5C 6C KH", "3C 4D 8S 10H JC QC KD 2H 6S"]
+    state = thai_position(hands, stock="4H 6C", discard="5S", phase="play")
+    rng = random.Random(0)
+    while not state.over:
+        state, _ = THAI.apply(state, 0, thai_choose(thai_view(state, 0), "hard", rng))
+    assert state.result.winner == 0 and state.result.doubled[0]
+
+
+def test_hard_thai_rummy_digs_deeper_in_the_pile_than_normal():
+    # 5H lies six deep: with 6H 7H it makes a run, and the cards above it make 9s with 9D.
+    hands = ["6H 7H 9D 2S KC", "3C 4D 8S"]
+    state = thai_position(hands, stock="JD", discard="5H 9C 10S 9S 2D 3C")
+    assert thai_move(state, "hard") == "take 5H with 5H 6H 7H"
+    assert not thai_move(state, "normal").startswith("take 5H")
