@@ -168,8 +168,9 @@ def pts(interval: Interval) -> str:
 
 
 HEADER = (
-    "| game | rules | pairing | hands | hands won, diff [95% CI] | score per hand, diff "
-    "[95% CI] | matches | matches won, diff [95% CI] | CPU per move p50 / p99 (ms) | "
+    "| game | rules | pairing | hands | hands won per seat, diff [95% CI] | score per hand, "
+    "diff [95% CI] | matches | matches won per seat, diff [95% CI] | CPU per move p50 / p99 "
+    "(ms) | "
     "ordered |\n|---|---|---|---|---|---|---|---|---|---|"
 )
 
@@ -198,8 +199,10 @@ def write(rows: list[Row], out: Path, command: str) -> None:
         f"match in whole rotations. A Remi match is {REMI_SERIES} games, a Thai Rummy match "
         "runs to 500 (the game's series rules); other games' matches are one hand. "
         "Differences are the first level minus the second, paired within each hand (or "
-        "match), with 95% normal intervals. *Ordered*: every difference's interval is above "
-        "0. CPU: process time of one bot move (the view and the choice), no pause.",
+        "match), with 95% normal intervals. *Won per seat*: the share of a level's seats that "
+        "won (with two seats each, a level that wins every hand is at 50%; double it for the "
+        "share of hands the level won). *Ordered*: every difference's interval is above 0. "
+        "CPU: process time of one bot move (the view and the choice), no pause.",
         "",
         HEADER,
         *(line(row) for row in rows),
