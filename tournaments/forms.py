@@ -140,7 +140,6 @@ class TournamentForm(forms.ModelForm):
             data["preset"] = ""
         data["options"] = self.instance.options = self.rule_option_changes(data)
         seats = data.get("seat_count")
-        game_type = data.get("game_type")
         if game_type and seats:
             options = dict(data["options"])
             options["series_games"] = data.get("games_per_match")
