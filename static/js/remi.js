@@ -382,7 +382,21 @@
     }
   });
 
+  // On a phone the discard row is one line that scrolls sideways (site.css): when a tile joins
+  // or leaves it, the newest discard is brought into sight; a player who scrolled back to an
+  // older tile is left there while nothing in the row changes.
+  let rowLength = null;
+  function showNewestDiscard() {
+    const row = document.querySelector("#game-row .row-tiles");
+    const length = row ? row.children.length : null;
+    if (row && length !== rowLength && row.scrollWidth > row.clientWidth) {
+      row.scrollLeft = row.scrollWidth;
+    }
+    rowLength = length;
+  }
+
   function afterSwap() {
+    showNewestDiscard();
     keepLocalOrder();
     attachDrag();
     showSelection();
@@ -404,4 +418,5 @@
 
   showSelection();
   attachDrag();
+  showNewestDiscard();
 })();
