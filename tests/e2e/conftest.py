@@ -55,8 +55,10 @@ window.remiSocketVersions = [];
 window.remiAnswerVersions = [];
 window.remiMovesSent = [];
 window.remiGameSockets = 0;
+window.remiOpened = new WeakSet();
 document.addEventListener("htmx:wsOpen", (event) => {
   window.remiSockets += 1;
+  window.remiOpened.add(event.target);
   if (event.target.id === "game") window.remiGameSockets += 1;
 });
 document.addEventListener("htmx:wsAfterSend", (event) => {
@@ -212,11 +214,15 @@ def visitor(site_context: Callable[..., BrowserContext]) -> Callable[..., Page]:
 
 
 def wait_for_socket(page: Page, count: int = 1) -> None:
-    """Wait until ``count`` of the page's htmx WebSockets are open (live updates flow from
-    then on).  A logged-in player's page has the badge's socket (``/ws/me/``) besides its
-    own: a game or lobby page has two."""
+    """Wait until every WebSocket the page declares (each ``ws-connect`` element: a game
+    page has the game's, the chat's and the badge's) is open, and ``count`` opens at least
+    have been seen; live updates flow from then on.  Counting opens alone raced: the badge's
+    socket could open first, and a move sent before the game's opened went by HTTP."""
     page.wait_for_function(
-        "count => window.remiSockets >= count", arg=count, timeout=LIVE_TIMEOUT_MS
+        """count => window.remiSockets >= count && Array.from(
+            document.querySelectorAll("[ws-connect]")).every(el => window.remiOpened.has(el))""",
+        arg=count,
+        timeout=LIVE_TIMEOUT_MS,
     )
 
 
