@@ -24,6 +24,7 @@ import gc
 import os
 import re
 import time
+from collections import Counter
 from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -53,8 +54,28 @@ def log_collections(folder: str) -> None:
     gc.callbacks.append(timed)
 
 
+def census(folder: str) -> None:
+    """With ``BENCH_GC_CENSUS=<folder>``: after each full pass, how many objects the collector
+    tracks in this process and of which types most (``<folder>/census-<pid>.txt``).  A full
+    pass walks every one of them; counting them takes time, so not in a timed run."""
+    path = os.path.join(folder, f"census-{os.getpid()}.txt")
+
+    def counted(phase: str, info: dict[str, int]) -> None:
+        if phase != "stop" or info["generation"] != 2:
+            return
+        kinds = Counter(type(o).__qualname__ for o in gc.get_objects())
+        with open(path, "a") as out:
+            out.write(f"{time.time():.0f} {sum(kinds.values())} objects\n")
+            for kind, count in kinds.most_common(25):
+                out.write(f"  {count:8d} {kind}\n")
+
+    gc.callbacks.append(counted)
+
+
 if os.environ.get("BENCH_GC_LOG"):
     log_collections(os.environ["BENCH_GC_LOG"])
+if os.environ.get("BENCH_GC_CENSUS"):
+    census(os.environ["BENCH_GC_CENSUS"])
 
 
 class FloorConsumer(AsyncWebsocketConsumer):

@@ -244,9 +244,7 @@ def replay(request: HtmxRequest, pk: int) -> HttpResponse:
     )
     step = parse_natural(request.GET.get("step", "0"))
     if step is None:
-        return HttpResponse(
-            "The step is a move number in digits (0-9).", status=400, content_type="text/plain"
-        )
+        return bad_step()
     step = min(step, len(actions))
 
     engine = services.game_of(finished.table)
@@ -289,3 +287,13 @@ def replay(request: HtmxRequest, pk: int) -> HttpResponse:
     if request.htmx:
         return render(request, f"{presentation.replay_template}#step", context)
     return render(request, presentation.replay_template, context)
+
+
+def bad_step() -> HttpResponse:
+    """A replay's or review's ``?step=`` that is not a move number: said in the page's
+    language, with what to do."""
+    return HttpResponse(
+        _("The step must be a move number written in digits, such as ?step=12."),
+        status=400,
+        content_type="text/plain; charset=utf-8",
+    )

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games.engine.core.numbers import parse_natural
 from games.models import Game
 from games.presenters import Viewing
-from games.views import game_for, watchable
+from games.views import bad_step, game_for, watchable
 
 from . import presenters, services
 from .models import GameReview
@@ -77,9 +77,7 @@ def review_step(request: HtmxRequest, pk: int) -> HttpResponse:
     viewing = _finished(request, pk)
     step = parse_natural(request.GET.get("step", "0"))
     if step is None:
-        return HttpResponse(
-            "The step is a move number in digits (0-9).", status=400, content_type="text/plain"
-        )
+        return bad_step()
     row = services.review_for(viewing.game)
     turn = None
     if row.status == GameReview.Status.DONE and row.data:

@@ -71,6 +71,20 @@ def test_a_replay_step_in_unicode_digits_is_a_400_naming_the_format(client, caro
     assert client.get(f"/games/{finished.pk}/replay/", {"step": "1"}).status_code == 200
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/games/{pk}/replay/", "/games/{pk}/review/step/"])
+def test_a_bad_step_is_refused_in_the_viewers_language(client, carol, started, path):
+    finished = play_to_the_end(started)
+    client.force_login(carol)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ro"
+    response = client.get(path.format(pk=finished.pk), {"step": "doi"})
+    assert response.status_code == 400
+    assert response["Content-Type"] == "text/plain; charset=utf-8"
+    assert response.content.decode() == (
+        "Pasul trebuie să fie numărul unei mutări, scris în cifre, de exemplu ?step=12."
+    )
+
+
 def _cookie(user) -> tuple[bytes, bytes]:
     client = Client()
     client.force_login(user)
