@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 from games import live_views, presenters, services
 from games.engine import IllegalAction, InvalidAction
 from games.models import Game
-from games.presenters.base import form_problem
+from games.presenters.base import form_problem, read_once_each
 
 # Said in the language of whoever's page is answered (they were plain English strings).
 MOVED_ON = gettext_lazy("The game has moved on: here is the current position.")
@@ -100,7 +100,7 @@ def submit(
                 return _answer(viewing, CONTROLS, 403, error=WATCHING)
             presentation = presenters.presenter_for(viewing.game.table.game_type)
             form = presentation.action_form(data)
-            if not form.is_valid():
+            if not read_once_each(form):
                 return _answer(viewing, UPDATES, 400, error=form_problem(form))
             fields = form.cleaned_data
             if fields["version"] != viewing.game.version:

@@ -86,6 +86,21 @@ def recent_actions(game: Game, limit: int = LOG_ACTIONS) -> list[Action]:
     return latest
 
 
+def read_once_each(form: forms.Form) -> bool:
+    """Validate ``form`` and also refuse a field a page sends once (the version, the meld
+    to lay off on) that came more than once: a forged form, not to be read by its last copy
+    while the first said something else.  Whether the form may be used."""
+    valid = form.is_valid()
+    getlist = getattr(form.data, "getlist", None)
+    if getlist is None:
+        return valid
+    for name, field in form.fields.items():
+        if not isinstance(field, forms.MultipleChoiceField) and len(getlist(name)) > 1:
+            form.add_error(name, _("It was sent more than once."))
+            valid = False
+    return valid
+
+
 def form_problem(form: forms.Form) -> str:
     """One sentence from a form's errors, for the error area."""
     parts = []

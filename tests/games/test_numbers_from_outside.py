@@ -157,6 +157,34 @@ def test_a_move_whose_version_is_in_other_digits_is_refused_and_changes_nothing(
     assert Game.objects.get(pk=game.pk).version == 1
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("game_type", sorted(PRESENTERS))
+def test_a_move_that_sends_its_version_twice_is_refused_and_changes_nothing(
+    client, alice, bob, game_type
+):
+    """The fuzzer found it: a form's last copy of a field was read, whatever its first said."""
+    table = services.create_table(
+        alice, game_type=game_type, seat_count=2, options=START_AT_ONCE.get(game_type, {})
+    )
+    services.join_table(table, bob)
+    game = services.start_table(table, alice)
+    (mover,) = game.to_act
+    client.force_login([alice, bob][mover])
+    engine = GAMES[game_type]
+    move = {
+        "verb": "notation",
+        "notation": str(engine.timeout_action(engine.load(game.state), mover)),
+    }
+
+    for versions in ([ZEROS[0], "0"], ["0", "0"]):
+        response = client.post(f"/games/{game.pk}/act/", {**move, "version": versions}, **HTMX)
+        assert response.status_code == 400
+        assert "version: It was sent more than once." in response.content.decode()
+        fresh = Game.objects.get(pk=game.pk)
+        assert (fresh.version, fresh.state) == (0, game.state)
+        assert not Action.objects.filter(game=game).exists()
+
+
 @pytest.mark.parametrize(
     ("form", "field", "text", "ascii_text"),
     [
