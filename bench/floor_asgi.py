@@ -49,7 +49,10 @@ def log_collections(folder: str) -> None:
             started[:] = [time.perf_counter()]
         elif started:
             with open(path, "a") as out:
-                out.write(f"{info['generation']} {1000 * (time.perf_counter() - started[0]):.2f}\n")
+                out.write(
+                    f"{info['generation']} {1000 * (time.perf_counter() - started[0]):.2f}"
+                    f" {info['collected']}\n"
+                )
 
     gc.callbacks.append(timed)
 
@@ -59,15 +62,34 @@ def census(folder: str) -> None:
     tracks in this process and of which types most (``<folder>/census-<pid>.txt``).  A full
     pass walks every one of them; counting them takes time, so not in a timed run."""
     path = os.path.join(folder, f"census-{os.getpid()}.txt")
+    # What the passes find unreachable is kept in gc.garbage, to be counted by type: the
+    # reference cycles the code makes, which only the collector frees.
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    cyclic: Counter[str] = Counter()
 
     def counted(phase: str, info: dict[str, int]) -> None:
-        if phase != "stop" or info["generation"] != 2:
+        if phase != "stop":
+            return
+        cyclic.update(type(o).__qualname__ for o in gc.garbage)
+        gc.garbage.clear()
+        if info["generation"] != 2:
             return
         kinds = Counter(type(o).__qualname__ for o in gc.get_objects())
         with open(path, "a") as out:
             out.write(f"{time.time():.0f} {sum(kinds.values())} objects\n")
             for kind, count in kinds.most_common(25):
                 out.write(f"  {count:8d} {kind}\n")
+            # Frames kept alive (by tracebacks, coroutines, generators): whose they are.
+            frames = Counter(
+                f"{o.f_code.co_name} {o.f_code.co_filename.rsplit('/', 2)[-1]}:{o.f_lineno}"
+                for o in gc.get_objects()
+                if type(o).__name__ == "frame"
+            )
+            for where, count in frames.most_common(15):
+                out.write(f"  {count:8d} frame of {where}\n")
+            out.write(f"  garbage in cycles so far: {sum(cyclic.values())}\n")
+            for kind, count in cyclic.most_common(25):
+                out.write(f"  {count:8d} {kind} in a cycle\n")
 
     gc.callbacks.append(counted)
 
@@ -76,6 +98,9 @@ if os.environ.get("BENCH_GC_LOG"):
     log_collections(os.environ["BENCH_GC_LOG"])
 if os.environ.get("BENCH_GC_CENSUS"):
     census(os.environ["BENCH_GC_CENSUS"])
+if os.environ.get("BENCH_GC_OFF"):
+    # An experiment, never production: how much of the tail the collector's passes are.
+    gc.disable()
 
 
 class FloorConsumer(AsyncWebsocketConsumer):

@@ -265,6 +265,8 @@ class Phase:
     to_spectators: list[float] = field(default_factory=list)  # ms per move: slowest spectator
     post: list[float] = field(default_factory=list)  # ms: the act POST's round trip
     sizes: list[int] = field(default_factory=list)  # bytes per move and other seat
+    # ms to every other seat by the move's verb (ours only): which moves make the tail.
+    by_verb: dict[str, list[float]] = field(default_factory=dict)
     counts: Counter[str] = field(default_factory=Counter)
     errors: list[str] = field(default_factory=list)
     elapsed: float = 0.0
@@ -403,6 +405,7 @@ def _moved(
         "answered": answered,
         "ok": ok,
         "error": "" if ok else f"{chosen['fields']['notation']}: {said}",
+        "verb": chosen["fields"].get("notation", "").split(" ", 1)[0],
     }
 
 
@@ -512,6 +515,7 @@ async def play_ours(
                 continue
             each = [(at - started) * 1000 for at in seen[: len(others)]]
             phase.to_all.append(max(each))
+            phase.by_verb.setdefault(moved.get("verb", ""), []).append(max(each))
             phase.to_each.extend(each)
             phase.sizes.extend(s.sizes[version] for s in others)
             if run.spectators:
@@ -646,6 +650,8 @@ def print_phase(phase: Phase, floors: Sequence[Phase] = ()) -> None:
     line("to each other seat's socket", phase.to_each)
     line("to every spectator", phase.to_spectators)
     line("the move's answer (the mover)", phase.post)
+    for verb, values in sorted(phase.by_verb.items(), key=lambda kv: -len(kv[1])):
+        line(f"  to every other seat, {verb or '?'}", values)
     if phase.sizes:
         sizes = phase.sizes
         print(
