@@ -69,8 +69,13 @@ REDRAW_AND_CHANGE = """async ([region, change]) => {
 def test_a_change_made_before_the_redraw_settles_is_saved(game_type, player, alice, bob):
     region, change, path = CHANGE_AFTER_REDRAW[game_type]
     page = open_the_game(game_type, player, alice, bob)
-    with page.expect_request(lambda request: request.method == "POST" and path in request.url):
+    # Waited for until answered: a request still in flight when the test ends holds daphne's
+    # shutdown (its thread waits on the stopped event loop) until it is killed, 20 s later.
+    with page.expect_response(
+        lambda response: response.request.method == "POST" and path in response.url
+    ) as saved:
         page.evaluate(REDRAW_AND_CHANGE, [region, change])
+    assert saved.value.ok
 
 
 # The chat's form is redrawn by every message sent (its answer is the form again), and sits

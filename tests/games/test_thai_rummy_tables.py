@@ -118,6 +118,11 @@ def test_taking_from_the_pile_with_the_picked_cards(client, alice, bob):
     assert sorted(str(c) for c in after.hands[0]) == ["2S", "9C", "9D", "KD"]
     page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert "took 3 cards from the discard pile" in page
+    # One entry for the move, its lines in the order they happened: the take, then the meld
+    # the taken card went into (issue 30, fault 9: it read backwards).
+    entry = page[page.index('<li value="1"') :]
+    entry = entry[: entry.index("</li>")]
+    assert entry.index("took 3 cards") < entry.index("melded five of hearts")
 
 
 def test_a_whole_hand_replays_move_by_move(client, alice, bob, carol):
