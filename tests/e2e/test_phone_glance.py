@@ -203,3 +203,54 @@ def test_the_start_of_a_turn_on_one_phone_screen(
     for box in seen["moves"]:
         assert on_screen(box), f"{where}: the {box['text']!r} button is not in sight: {box}"
         assert box["top"] >= HEIGHT / 2, f"{where}: {box['text']!r} is out of a thumb's reach"
+
+
+# --- Issue 30, acceptance 3: each game on a desktop too, and right after a meld ---------------
+
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+TABLE_MELDS = ".game-melds .meld:not(.draft-meld)"
+
+
+def after_a_meld(key: str, alice, bob) -> tuple[int, int]:
+    """A game under way (as :func:`under_way` finds it) played on until a seat has just laid
+    a new meld; its id and the melds then on the table."""
+    game_id, _ = under_way(key, alice, bob)
+    engine = GAMES[key]
+    rng = random.Random(7)
+    for _ in range(2000):
+        game = Game.objects.select_related("table").get(pk=game_id)
+        state = engine.load(game.state)
+        if engine.is_over(state):
+            break
+        seat = min(engine.to_act(state))
+        view = engine.player_view(state, seat)
+        melds = shown(view)[0]
+        action = engine.choose(view, LEVELS[seat], rng)
+        services.play(game.pk, seat, str(action), game.version)
+        after = engine.load(Game.objects.get(pk=game_id).state)
+        laid = shown(engine.player_view(after, 0))[0]
+        if laid > melds and not engine.is_over(after):
+            return game_id, laid
+    pytest.fail(f"{key}: no new meld was laid")
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_a_turn_and_a_fresh_meld_on_a_phone_and_a_desktop(site_context, asgi_site, alice, bob, key):
+    """The start of alice's turn and the table just after a meld, at 375 x 740 and 1280 x
+    800, saved for a person to look at; each shows the whole width and every meld laid."""
+    start, _ = off_the_browser_loop(under_way, key, alice, bob)
+    melded, laid = off_the_browser_loop(after_a_meld, key, alice, bob)
+    for moment, game_id in (("turn", start), ("after-meld", melded)):
+        for size, device in (("phone", PHONE), ("desktop", DESKTOP)):
+            context = site_context(**device)
+            context.add_cookies([session_cookie(alice, asgi_site.url)])
+            page = context.new_page()
+            page.goto(f"/games/{game_id}/")
+            wait_for_socket(page)
+            page.wait_for_load_state("networkidle")
+            page.screenshot(path=artefact(f"{key}-{moment}-{size}"))
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= device["viewport"]["width"], f"{key} {moment} {size}: {width} px wide"
+            if moment == "after-meld":
+                expect(page.locator(TABLE_MELDS)).to_have_count(laid)
+            context.close()
