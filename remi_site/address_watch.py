@@ -17,7 +17,6 @@ Off with ``DEBUG``: a development site is all one address.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -25,12 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import redis
-from asgiref.sync import iscoroutinefunction
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.utils.decorators import sync_and_async_middleware
 
 from accounts.login_limits import client_address
 from remi_site.redis_cache import cache_redis
@@ -125,46 +122,22 @@ def request_address(request: HttpRequest) -> str:
         return NO_ADDRESS
 
 
-@sync_and_async_middleware
 def single_address_watch_middleware(
-    get_response: Callable[[HttpRequest], Any],
-) -> Callable[[HttpRequest], Any]:
-    if iscoroutinefunction(get_response):
-
-        async def middleware_async(request: HttpRequest) -> HttpResponse:
-            if watched(request):
-                # Redis is asked off the event loop, in a thread of its own: it never waits on
-                # the loop, so a daphne told to stop is not held by it.
-                address = request_address(request)
-                await asyncio.get_running_loop().run_in_executor(None, watch, address)
-            response: HttpResponse = await get_response(request)
-            return response
-
-        return middleware_async
-
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
     def middleware(request: HttpRequest) -> HttpResponse:
-        if watched(request):
-            watch(request_address(request))
-        response: HttpResponse = get_response(request)
-        return response
+        if settings.SINGLE_ADDRESS_WARNING and request.path_info not in UNWATCHED_PATHS:
+            now = time.time()
+            try:
+                share = note(request_address(request), now)
+                if share.too_large:
+                    warn(share, now)
+            except redis.RedisError as error:
+                # Advice only: a request must not fail for it (/healthz names Redis if down).
+                logger.debug("address watch skipped: %s", error)
+        return get_response(request)
 
     return middleware
-
-
-def watched(request: HttpRequest) -> bool:
-    return bool(settings.SINGLE_ADDRESS_WARNING) and request.path_info not in UNWATCHED_PATHS
-
-
-def watch(address: str) -> None:
-    """Count a request from ``address``; warn once a window when one address is too many."""
-    now = time.time()
-    try:
-        share = note(address, now)
-        if share.too_large:
-            warn(share, now)
-    except redis.RedisError as error:
-        # Advice only: a request must not fail for it (/healthz names Redis if down).
-        logger.debug("address watch skipped: %s", error)
 
 
 def staff_warnings() -> list[dict[str, Any]]:

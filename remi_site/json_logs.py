@@ -20,10 +20,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.utils.decorators import sync_and_async_middleware
 
 # What a line may carry besides the record itself; anything else passed to ``bind`` is refused
 # (a typo or a rack must not slip into every later line).
@@ -92,10 +90,9 @@ class UtcFormatter(logging.Formatter):
 access_logger = logging.getLogger("remi.access")
 
 
-@sync_and_async_middleware
 def request_context_middleware(
-    get_response: Callable[[HttpRequest], Any],
-) -> Callable[[HttpRequest], Any]:
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
     """A fresh context for each request, kept after the answer (not reset): Django logs a 4xx
     or 5xx answer ("Not Found: ...") only once the middleware has returned, and that line must
     carry the ids too.  The next request starts afresh, so nothing leaks into it."""
@@ -104,13 +101,12 @@ def request_context_middleware(
     # still setting up, before the metrics module's imports can load.
     from remi_site import metrics
 
-    def begin(request: HttpRequest) -> tuple[str, float]:
+    def middleware(request: HttpRequest) -> HttpResponse:
         given = request.headers.get(REQUEST_ID_HEADER, "")
         request_id = given if SANE_REQUEST_ID.fullmatch(given) else uuid.uuid4().hex
         _context.set({"request_id": request_id})
-        return request_id, time.monotonic()
-
-    def end(request: HttpRequest, response: HttpResponse, request_id: str, started: float) -> None:
+        started = time.monotonic()
+        response = get_response(request)
         response[REQUEST_ID_HEADER] = request_id
         metrics.request_answered(response.status_code)
         if settings.ACCESS_LOG:
@@ -126,21 +122,6 @@ def request_context_middleware(
                     "duration_ms": round((time.monotonic() - started) * 1000, 1),
                 },
             )
-
-    if iscoroutinefunction(get_response):
-
-        async def middleware_async(request: HttpRequest) -> HttpResponse:
-            request_id, started = begin(request)
-            response: HttpResponse = await get_response(request)
-            end(request, response, request_id, started)
-            return response
-
-        return middleware_async
-
-    def middleware(request: HttpRequest) -> HttpResponse:
-        request_id, started = begin(request)
-        response: HttpResponse = get_response(request)
-        end(request, response, request_id, started)
         return response
 
     return middleware
@@ -149,51 +130,21 @@ def request_context_middleware(
 class ViewContextMiddleware:
     """After authentication: the user's id, and the game's id when the view is a game's."""
 
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
-        self.is_async = iscoroutinefunction(get_response)
-        if self.is_async:
-            markcoroutinefunction(self)
-            # Django calls process_view as it finds it: a coroutine on the event loop, where
-            # a plain method would cost the request a hop into a thread.
-            self.process_view = self._process_view_async  # type: ignore[method-assign, assignment]
 
-    def __call__(self, request: HttpRequest) -> Any:
-        if self.is_async:
-            return self._call_async(request)
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
             bind(user_id=user.pk)
         return self.get_response(request)
 
-    async def _call_async(self, request: HttpRequest) -> HttpResponse:
-        if hasattr(request, "auser"):
-            # Loaded once, without a thread: the view's request.user is the same object.
-            user = await request.auser()
-            request.user = user
-            if user.is_authenticated:
-                bind(user_id=user.pk)
-        response: HttpResponse = await self.get_response(request)
-        return response
-
     def process_view(
         self, request: HttpRequest, view: Callable[..., Any], args: Any, kwargs: dict[str, Any]
     ) -> None:
-        _bind_game(request, kwargs)
-
-    async def _process_view_async(
-        self, request: HttpRequest, view: Callable[..., Any], args: Any, kwargs: dict[str, Any]
-    ) -> None:
-        _bind_game(request, kwargs)
-
-
-def _bind_game(request: HttpRequest, kwargs: dict[str, Any]) -> None:
-    match = request.resolver_match
-    if match is not None and match.route.startswith("games/<") and "pk" in kwargs:
-        bind(game_id=kwargs["pk"])
+        match = request.resolver_match
+        if match is not None and match.route.startswith("games/<") and "pk" in kwargs:
+            bind(game_id=kwargs["pk"])
 
 
 def start_afresh(**_signal_arguments: Any) -> None:

@@ -18,11 +18,9 @@ down, never an error or a host: anyone who can reach the process may ask.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from asgiref.sync import iscoroutinefunction, sync_to_async
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.utils.decorators import sync_and_async_middleware
 
 from remi_site import health
 
@@ -55,37 +53,15 @@ def _no_store(response: _Response) -> _Response:
 PROBES: dict[str, Callable[[], JsonResponse]] = {LIVEZ_PATH: livez, READYZ_PATH: readyz}
 
 
-@sync_and_async_middleware
 def probe_middleware(
-    get_response: Callable[[HttpRequest], Any],
-) -> Callable[[HttpRequest], Any]:
-    # Async-capable like every middleware of the site: under daphne the chain stays on the
-    # event loop and only the view hops into a thread (one crossing, none waiting on the loop).
-    if iscoroutinefunction(get_response):
-
-        async def middleware_async(request: HttpRequest) -> HttpResponse:
-            probe = PROBES.get(request.path_info)
-            if probe is None:
-                response: HttpResponse = await get_response(request)
-                return response
-            if request.method not in {"GET", "HEAD"}:
-                return _not_allowed()
-            # The readiness probe asks the database and Redis: never on the event loop.
-            return await sync_to_async(probe)()
-
-        return middleware_async
-
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
     def middleware(request: HttpRequest) -> HttpResponse:
         probe = PROBES.get(request.path_info)
         if probe is None:
-            response: HttpResponse = get_response(request)
-            return response
+            return get_response(request)
         if request.method not in {"GET", "HEAD"}:
-            return _not_allowed()
+            return HttpResponse(status=405, headers={"Allow": "GET, HEAD"})
         return probe()
 
     return middleware
-
-
-def _not_allowed() -> HttpResponse:
-    return HttpResponse(status=405, headers={"Allow": "GET, HEAD"})

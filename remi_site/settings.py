@@ -70,7 +70,7 @@ MIDDLEWARE = [
     "remi_site.json_logs.request_context_middleware",
     "remi_site.middleware.overlong_url_middleware",
     # WhiteNoise serves static files from daphne itself, so no separate file server is needed.
-    "remi_site.static_files.StaticFilesMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     # Counts requests per client address to warn of a proxy that hides them (after WhiteNoise,
     # so static files, served by then, cost it nothing).
     "remi_site.address_watch.single_address_watch_middleware",
