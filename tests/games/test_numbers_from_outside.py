@@ -128,12 +128,9 @@ def test_a_lobby_socket_with_a_unicode_table_number_shows_the_lobby(alice):
 ZEROS = ["\N{ARABIC-INDIC DIGIT ZERO}", "\N{DEVANAGARI DIGIT ZERO}", "\N{FULLWIDTH DIGIT ZERO}"]
 
 
-@pytest.mark.django_db
-@pytest.mark.parametrize("zero", ZEROS)
-@pytest.mark.parametrize("game_type", sorted(PRESENTERS))
-def test_a_move_whose_version_is_in_other_digits_is_refused_and_changes_nothing(
-    client, alice, bob, game_type, zero
-):
+def started_with_the_mover_signed_in(client, alice, bob, game_type) -> tuple[Game, dict]:
+    """A started two-seat game, ``client`` signed in as the seat to move, and a legal move's
+    fields (its timeout move in notation) without the version."""
     table = services.create_table(
         alice, game_type=game_type, seat_count=2, options=START_AT_ONCE.get(game_type, {})
     )
@@ -143,7 +140,16 @@ def test_a_move_whose_version_is_in_other_digits_is_refused_and_changes_nothing(
     client.force_login([alice, bob][mover])
     engine = GAMES[game_type]
     action = engine.timeout_action(engine.load(game.state), mover)
-    move = {"verb": "notation", "notation": str(action)}
+    return game, {"verb": "notation", "notation": str(action)}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("zero", ZEROS)
+@pytest.mark.parametrize("game_type", sorted(PRESENTERS))
+def test_a_move_whose_version_is_in_other_digits_is_refused_and_changes_nothing(
+    client, alice, bob, game_type, zero
+):
+    game, move = started_with_the_mover_signed_in(client, alice, bob, game_type)
 
     response = client.post(f"/games/{game.pk}/act/", {**move, "version": zero}, **HTMX)
     assert response.status_code == 400
@@ -163,18 +169,7 @@ def test_a_move_that_sends_its_version_twice_is_refused_and_changes_nothing(
     client, alice, bob, game_type
 ):
     """The fuzzer found it: a form's last copy of a field was read, whatever its first said."""
-    table = services.create_table(
-        alice, game_type=game_type, seat_count=2, options=START_AT_ONCE.get(game_type, {})
-    )
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
-    (mover,) = game.to_act
-    client.force_login([alice, bob][mover])
-    engine = GAMES[game_type]
-    move = {
-        "verb": "notation",
-        "notation": str(engine.timeout_action(engine.load(game.state), mover)),
-    }
+    game, move = started_with_the_mover_signed_in(client, alice, bob, game_type)
 
     for versions in ([ZEROS[0], "0"], ["0", "0"]):
         response = client.post(f"/games/{game.pk}/act/", {**move, "version": versions}, **HTMX)
