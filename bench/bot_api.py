@@ -67,8 +67,9 @@ def main() -> None:
     baselines: list[float] = []
     with running_stack() as stack:
         from bot_api import tokens
-        from games import services
         from games.models import Game
+        from games.play import services
+        from games.tables import lifecycle
 
         person, robo = make_users("bench-botapi-", 2)
         robo.is_bot = True
@@ -79,11 +80,11 @@ def main() -> None:
         games = 0
         while len(answers) < args.moves:
             options = {"doubla": False} if args.game == "remi" else None
-            table = services.create_table(
+            table = lifecycle.create_table(
                 person, game_type=args.game, seat_count=2, options=options
             )
-            services.join_table(table, robo)
-            game = services.start_table(table, person)
+            lifecycle.join_table(table, robo)
+            game = lifecycle.start_table(table, person)
             games += 1
             game_engine = engine(game.table)
             lines: queue.Queue = queue.Queue()

@@ -70,21 +70,22 @@ def main() -> None:
     with running_stack(worker=True, debug=args.debug, BOT_MOVE_DELAY_MS="0") as stack:
         from django.conf import settings
 
-        from games import services
         from games.engine import apply
         from games.engine.remi.randomplay import actor, random_action
         from games.engine.remi.state import OVER, PRELUDE, State
         from games.models import Game
+        from games.play import services
+        from games.tables import lifecycle
 
         assert settings.BOT_MOVE_DELAY_SECONDS == 0
         (person,) = make_users(f"botbench{int(time.time()) % 10**6}-", 1)
-        table = services.create_table(
+        table = lifecycle.create_table(
             person,
             seat_count=1 + args.bots,
             bots=[args.level] * args.bots,
             options={"series_games": 1000},  # the next game is dealt when one ends
         )
-        game = services.start_table(table, person)
+        game = lifecycle.start_table(table, person)
         browser = Browser(stack)
         browser.log_in(person.username)
         socket = GameSocket(browser, game.pk, game.version)

@@ -45,9 +45,9 @@ from django.db import connection, transaction  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from accounts.models import User  # noqa: E402
-from games import clock_runner  # noqa: E402
 from games.engine import GAMES  # noqa: E402
 from games.models import Game, Seat, SeatClock, Table  # noqa: E402
+from games.play import clock_runner  # noqa: E402
 
 GAMES_PER_TABLE = 1000
 BATCH = 5000

@@ -182,17 +182,17 @@ def lighthouse(devtools_port: int, url: str) -> dict[str, Any]:
 def make_world(stack: Stack) -> tuple[dict[str, str], str]:
     """Pages to score (name -> path, and whose session: "player" or "visitor") and the
     player's session cookie."""
-    from games import services
     from games.engine import GAMES
+    from games.tables import lifecycle
     from tournaments import services as tournament_services
     from tournaments.models import Tournament
 
     alice, bob, carol, dave = make_users("lh", 4)
     pages = {"home": "/", "lobby": "/lobby/"}
     for key in GAMES:
-        table = services.create_table(alice, game_type=key, seat_count=2)
-        services.join_table(table, bob)
-        game = services.start_table(table, alice)
+        table = lifecycle.create_table(alice, game_type=key, seat_count=2)
+        lifecycle.join_table(table, bob)
+        game = lifecycle.start_table(table, alice)
         pages[f"{key} player"] = f"/games/{game.pk}/"
         pages[f"{key} spectator"] = f"/games/{game.pk}/"
     tournament = Tournament.objects.create(

@@ -455,7 +455,7 @@ async def send_over_socket(
     run: TableRun, args: argparse.Namespace, pool: ThreadPoolExecutor, rng: random.Random
 ) -> dict[str, Any]:
     """Choose the table's next move and send it over the mover's own game socket, as the
-    page does (games/consumers.py); answered once that socket shows the new version."""
+    page does (games/play/consumers.py); answered once that socket shows the new version."""
     loop = asyncio.get_running_loop()
     chosen = await loop.run_in_executor(pool, choose, run, args.game, rng)
     if "fields" not in chosen:
@@ -572,7 +572,7 @@ def seat_counts(text: str, tables: int) -> list[int]:
 
 
 def make_tables(stack: Stack, args: argparse.Namespace, seats: list[int]) -> list[TableRun]:
-    from games import services
+    from games.tables import lifecycle
 
     prefix = f"bench{random.Random(args.seed).randrange(10**6)}-{int(time.time()) % 10**6}-"
     users = make_users(prefix, sum(seats))
@@ -583,14 +583,14 @@ def make_tables(stack: Stack, args: argparse.Namespace, seats: list[int]) -> lis
         next_user += count
         # A long series, so a table that finishes a game deals the next one.
         try:
-            table = services.create_table(
+            table = lifecycle.create_table(
                 people[0], game_type=args.game, seat_count=count, options={"series_games": 1000}
             )
         except Exception:  # a game without that option: its own series length
-            table = services.create_table(people[0], game_type=args.game, seat_count=count)
+            table = lifecycle.create_table(people[0], game_type=args.game, seat_count=count)
         for person in people[1:]:
-            services.join_table(table, person)
-        game = services.start_table(table, people[0])
+            lifecycle.join_table(table, person)
+        game = lifecycle.start_table(table, people[0])
         advance(game, args.advance, random.Random(args.seed * 1000 + n + 1))
         ports, players = [], []
         for person in people:
@@ -613,15 +613,16 @@ def make_tables(stack: Stack, args: argparse.Namespace, seats: list[int]) -> lis
 def advance(game: Any, moves: int, rng: random.Random) -> None:
     """Play ``moves`` random moves of ``game`` (dealing the next game of the series when one
     ends) before anyone watches: the measured moves then come from games under way."""
-    from games import services
     from games.engine import get_game
     from games.models import Game
+    from games.play import services
+    from games.tables import lifecycle
 
     engine = get_game(game.table.game_type)
     for _ in range(moves):
         game = Game.objects.select_related("table").get(pk=game.pk)
         if game.status != Game.Status.PLAYING or not game.to_act:
-            game = services.next_game(game.table)
+            game = lifecycle.next_game(game.table)
             continue
         seat = min(game.to_act)
         action = engine.random_action(engine.load(game.state), seat, rng)

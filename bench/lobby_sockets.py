@@ -101,8 +101,8 @@ def table_fields(game_type: str) -> dict[str, str]:
     """The new-table form as a browser submits it untouched: every field's initial value."""
     from django.http import QueryDict
 
-    from games.forms import TableForm
-    from games.lobby import _initial_from
+    from games.tables.forms import TableForm
+    from games.tables.lobby import _initial_from
 
     query = QueryDict(mutable=True)
     query["game_type"] = game_type
@@ -117,17 +117,17 @@ def table_fields(game_type: str) -> dict[str, str]:
 
 
 def make_game(stack: Stack, args: argparse.Namespace) -> tuple[TableRun, Player]:
-    from games import services
+    from games.tables import lifecycle
 
     prefix = f"lobbybench{random.Random(args.seed).randrange(10**6)}-{int(time.time()) % 10**6}-"
     users = make_users(prefix, args.players + 1)
     people, creator = users[: args.players], users[-1]
-    table = services.create_table(
+    table = lifecycle.create_table(
         people[0], game_type=args.game, seat_count=args.players, options={"series_games": 1000}
     )
     for person in people[1:]:
-        services.join_table(table, person)
-    services.start_table(table, people[0])
+        lifecycle.join_table(table, person)
+    lifecycle.start_table(table, people[0])
     ports = [stack.ports[n % len(stack.ports)] for n in range(len(people))]
     players = [logged_in(stack, person, port) for person, port in zip(people, ports, strict=True)]
     run = TableRun(table.pk, players, ports, [], args.seed)

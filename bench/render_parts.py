@@ -42,15 +42,18 @@ def measure(key: str, users: list[Any], moves: int, seed: int) -> None:
     from django.template.loader import render_to_string
     from django.utils import translation
 
-    from games import fragment_reuse, live_views, presenters, services
+    from games import presenters
     from games.engine import get_game
     from games.models import Game
+    from games.play import live_views, services
+    from games.presenters import fragment_reuse
+    from games.tables import lifecycle
 
     engine = get_game(key)
-    table = services.create_table(users[0], game_type=key, seat_count=4)
+    table = lifecycle.create_table(users[0], game_type=key, seat_count=4)
     for person in users[1:4]:
-        services.join_table(table, person)
-    game = services.start_table(table, users[0])
+        lifecycle.join_table(table, person)
+    game = lifecycle.start_table(table, users[0])
     template = presenters.presenter_for(key).template
     names = part_names(template)
     cost: collections.Counter[str] = collections.Counter()
@@ -68,8 +71,8 @@ def measure(key: str, users: list[Any], moves: int, seed: int) -> None:
             game = Game.objects.get(pk=game.pk)
             if game.status != Game.Status.PLAYING or not game.to_act:
                 try:
-                    game = services.next_game(game.table)
-                except services.TableError:  # the series is over
+                    game = lifecycle.next_game(game.table)
+                except lifecycle.TableError:  # the series is over
                     break
                 previous = {}
                 continue

@@ -1,7 +1,7 @@
 """What one viewer's page update costs to make, for every game of the registry.
 
 After a move each seat's socket (and the spectators', once per process) is sent the game
-page's ``updates`` partials, rendered for that viewer (``games.live_views.render_updates``):
+page's ``updates`` partials, rendered for that viewer (``games.play.live_views.render_updates``):
 the presentation builds a context, then the templates render it.  This plays games of each
 kind with random legal moves through ``services.play`` on a fresh database, and at every
 ``--every``-th version renders every viewer's update (each seat and a spectator), timing in
@@ -14,7 +14,7 @@ CPU time of this thread:
 - **baseline, in the same run**: the same viewer's ``player_view`` made and serialised as JSON,
   what a page drawn in the browser from data would be sent instead of HTML;
 - **no reuse, in the same run**: the same template rendered with every ``{% reuse %}`` part
-  made afresh (``games.fragment_reuse.bypassed``); the bytes must be the same.
+  made afresh (``games.presenters.fragment_reuse.bypassed``); the bytes must be the same.
 
 ``--tables N`` plays N tables of each game in turn, one move each, as a process serving N live
 tables sees them: the parts a process keeps for reuse then have to last from one move of a
@@ -77,7 +77,8 @@ def render_viewer(snapshot: Any, viewer: int | None, engine: Any) -> tuple[str, 
 def _render_viewer(snapshot: Any, viewer: int | None, engine: Any) -> tuple[str, str, list]:
     from django.template.loader import render_to_string
 
-    from games import fragment_reuse, presenters
+    from games import presenters
+    from games.presenters import fragment_reuse
 
     context, spent = cpu_ms(
         lambda: presenters.game_context(
@@ -108,26 +109,27 @@ def play_and_render(key: str, users: list[Any], args: argparse.Namespace) -> dic
     at every ``--every``-th version."""
     from django.utils import translation
 
-    from games import live_views, services
     from games.engine import get_game
     from games.models import Game
+    from games.play import live_views, services
+    from games.tables import lifecycle
 
     engine = get_game(key)
     # The same deals on every run, so two revisions' renders can be compared one by one.
-    services.new_series_seed = lambda: hashlib.sha256(f"{key}:{args.seed}".encode()).hexdigest()
+    lifecycle.new_series_seed = lambda: hashlib.sha256(f"{key}:{args.seed}".encode()).hexdigest()
     seats = min(SEATS[key], engine.max_seats)
     games = []
     for n in range(args.tables):
         people = users[n * seats : (n + 1) * seats]
         try:
-            table = services.create_table(
+            table = lifecycle.create_table(
                 people[0], game_type=key, seat_count=seats, options={"series_games": 50}
             )
         except Exception:  # a game without that option: its own series length
-            table = services.create_table(people[0], game_type=key, seat_count=seats)
+            table = lifecycle.create_table(people[0], game_type=key, seat_count=seats)
         for person in people[1:]:
-            services.join_table(table, person)
-        games.append(services.start_table(table, people[0]))
+            lifecycle.join_table(table, person)
+        games.append(lifecycle.start_table(table, people[0]))
     rng = random.Random(args.seed)
     figures: dict[str, list] = {"context": [], "template": [], "no reuse": [], "json": []}
     figures.update(html_kb=[], json_kb=[], digests=[], play=[])
@@ -139,7 +141,7 @@ def play_and_render(key: str, users: list[Any], args: argparse.Namespace) -> dic
                     break
                 game = Game.objects.get(pk=game.pk)
                 if game.status != Game.Status.PLAYING or not game.to_act:
-                    games[n] = services.next_game(game.table)
+                    games[n] = lifecycle.next_game(game.table)
                     continue
                 if game.version % args.every == 0:
                     snapshot = live_views.read_snapshot(game.pk)
@@ -198,7 +200,7 @@ def main() -> None:
     with running_stack(web_procs=0) as _stack:
         # Fixed names on a fresh database: renders (and their digests) repeat run to run.
         users = make_users("renders-", max(SEATS.values()) * args.tables)
-        from games import fragment_reuse
+        from games.presenters import fragment_reuse
 
         if args.store:
             fragment_reuse.STORE.max_characters = args.store

@@ -323,7 +323,7 @@ class Browser:
         self.base_url = f"http://{HOST}:{self.port}"
         self.cookies: dict[str, str] = {}
         self.connection: http.client.HTTPConnection | None = None
-        # The game page's own name (games.page_tabs) when it plays as that page: sent with
+        # The game page's own name (games.play.page_tabs) when it plays as that page: sent with
         # each request, as the page's htmx does, and given to the page's socket.
         self.tab = ""
 

@@ -1,5 +1,5 @@
 """What the Bot API does, apart from HTTP: the lines its streams carry and the actions a bot
-takes.  Every move goes through ``games.services.play``, the service people's moves use, and
+takes.  Every move goes through ``games.play.services.play``, the service people's moves use, and
 every refusal is worded as a person's page words it.
 
 A bot's line about a game carries exactly what its seat may see: the engine's own
@@ -17,10 +17,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from bot_api.models import BotPolicy, Invitation
-from games import presenters, services
+from games import presenters
 from games.engine import IllegalAction, InvalidAction
 from games.models import Game, Seat, Table
-from games.moves import MOVED_ON
+from games.play import news, services
+from games.play.moves import MOVED_ON
+from games.tables import lifecycle
 
 
 @dataclass(frozen=True)
@@ -160,8 +162,8 @@ def join_open_table(user, table_id: int) -> dict[str, Any]:
         raise Refusal(404, "no-table", _("There is no such open table."))
     _may_sit(user, table)
     try:
-        seat = services.join_table(table, user)
-    except services.TableError as error:
+        seat = lifecycle.join_table(table, user)
+    except lifecycle.TableError as error:
         raise Refusal(409, "table", str(error)) from error
     return {"ok": True, "table": table.pk, "seat": seat.position}
 
@@ -182,8 +184,8 @@ def answer_invitation(user, invite_id: int, *, accept: bool) -> dict[str, Any]:
         if accept:
             _may_sit(user, invite.table)
             try:
-                seat = services.join_table(invite.table, user)
-            except services.TableError as error:
+                seat = lifecycle.join_table(invite.table, user)
+            except lifecycle.TableError as error:
                 raise Refusal(409, "table", str(error)) from error
             answer["seat"] = seat.position
         invite.status = Invitation.Status.ACCEPTED if accept else Invitation.Status.DECLINED
@@ -204,7 +206,7 @@ def invite(table: Table, by, bot) -> Invitation:
         table=table, bot=bot, status=Invitation.Status.PENDING, defaults={"invited_by": by}
     )
     group = bot_group(bot.pk)
-    transaction.on_commit(lambda: services.publish(group, {"type": "bot.event"}))
+    transaction.on_commit(lambda: news.publish(group, {"type": "bot.event"}))
     return invitation
 
 

@@ -21,8 +21,8 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from bot_api import play
-from games import services
 from games.models import Game
+from games.play import news
 
 KEEPALIVE_SECONDS = 5.0
 
@@ -61,7 +61,7 @@ class Subscription:
 async def events(user) -> AsyncIterator[bytes]:
     """Invitations and game starts, each once; at the start, every one pending now."""
     sent: set[str] = set()
-    async with Subscription([play.bot_group(user.pk), services.LOBBY_GROUP]) as listening:
+    async with Subscription([play.bot_group(user.pk), news.LOBBY_GROUP]) as listening:
         while True:
             for event in await database_sync_to_async(play.events_for)(user):
                 key = play.event_key(event)
@@ -96,7 +96,7 @@ def _line_if_new(game_id: int, user, after: int) -> tuple[dict[str, Any] | None,
 async def game(game_id: int, user) -> AsyncIterator[bytes]:
     """The bot's seat's view after every version, until the game is over."""
     sent = -1
-    async with Subscription([services.group_name(game_id)]) as listening:
+    async with Subscription([news.group_name(game_id)]) as listening:
         while True:
             data, over = await database_sync_to_async(_line_if_new)(game_id, user, sent)
             if data is not None and (data["version"] > sent or over):

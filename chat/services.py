@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from chat.models import MAX_LENGTH, ChatBan, ChatMessage, ChatMute, Room
 from chat.phrases import PHRASES
 from games.models import Game
-from games.services import publish
+from games.play.news import publish
 
 log = logging.getLogger(__name__)
 

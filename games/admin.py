@@ -21,8 +21,8 @@ from django.forms import ModelForm
 from django.http import HttpRequest
 
 from games.admin_forms import NewTableAdminForm
+from games.clocks.flags import clear_flag
 from games.engine.core.numbers import parse_natural
-from games.flags import clear_flag
 from games.models import Action, Game, Seat, SeatClock, Table
 from remi_site.admin_site import HIDDEN_INFORMATION
 

@@ -1,8 +1,8 @@
 """The admin's "Add table": the lobby's new-table form, with the owner chosen by the admin.
 
-Tables are made by :func:`games.services.create_table` whoever makes them, so the admin runs
-the same validation (the lobby's ``TableForm``, then the service's own checks) and the same
-creation (seats, bots, rules from the preset) as the lobby, never a bare ``Table`` row."""
+Tables are made by :func:`games.tables.lifecycle.create_table` whoever makes them, so the admin
+runs the same validation (the lobby's ``TableForm``, then the service's own checks) and the
+same creation (seats, bots, rules from the preset) as the lobby, never a bare ``Table`` row."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from typing import Any
 
 from django import forms
 
-from games import services
-from games.forms import TableForm
 from games.models import Table
+from games.tables import lifecycle
+from games.tables.forms import TableForm
 from remi_site.form_fields import ascii_formfield
 
 
@@ -49,13 +49,13 @@ class NewTableAdminForm(forms.ModelForm):
         owner = data.get("owner")
         if owner is not None:
             try:
-                services.check_new_table(owner, **self.table_form.create_kwargs())
-            except services.TableError as refusal:
+                lifecycle.check_new_table(owner, **self.table_form.create_kwargs())
+            except lifecycle.TableError as refusal:
                 self.add_error(None, str(refusal))
         return data
 
     def create(self) -> Table:
-        return services.create_table(self.cleaned_data["owner"], **self.table_form.create_kwargs())
+        return lifecycle.create_table(self.cleaned_data["owner"], **self.table_form.create_kwargs())
 
     def field_names(self) -> list[str]:
         return list(self.fields)

@@ -9,11 +9,12 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.vacation import vacation_ended, vacation_started
-        from games import clocks, tasks, work_queue
+        from games import tasks
+        from games.clocks import seat_clocks, work_queue
 
         # Bots' turns and timeouts go to the Celery tasks, which the move path never imports.
         work_queue.connect(bot_turn=tasks.schedule_bot_move, timeouts=tasks.queue_timeouts)
 
-        # A player's vacation stops their correspondence clocks (games/clocks.py).
-        vacation_started.connect(clocks.pause_for_vacation, dispatch_uid="clocks-pause")
-        vacation_ended.connect(clocks.resume_after_vacation, dispatch_uid="clocks-resume")
+        # A player's vacation stops their correspondence clocks (games/clocks/seat_clocks.py).
+        vacation_started.connect(seat_clocks.pause_for_vacation, dispatch_uid="clocks-pause")
+        vacation_ended.connect(seat_clocks.resume_after_vacation, dispatch_uid="clocks-resume")

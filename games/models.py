@@ -62,7 +62,7 @@ class Table(models.Model):
     move_seconds = models.PositiveIntegerField(
         default=0, help_text="Time allowed per move; 0 means no deadline."
     )
-    # Correspondence options (games/clocks.py applies them).
+    # Correspondence options (games/clocks/seat_clocks.py applies them).
     # Every new column has a database default too: rows written by code that predates it (a
     # process of the previous release during a deploy) still insert.
     weekends_off = models.BooleanField(
@@ -216,13 +216,15 @@ class Game(models.Model):
     to_act = models.JSONField(default=list, blank=True)
     # The live SeatClock rows in brief, seat -> {turn, turn_number, phase, shared, started,
     # deadline, paused}: a move decides which turns go on without reading the clock table,
-    # and a page shows every seat's clock without another query.  games/clocks.py keeps it.
+    # and a page shows every seat's clock without another query.  games/clocks/seat_clocks.py
+    # keeps it.
     seat_clocks = models.JSONField(default=dict, db_default={}, blank=True)
     # The engine's code for the stage of play (its ctx.phase), for lists that show many
     # games without reading their states.
     phase = models.CharField(max_length=20, blank=True, default="")
     # SHA-256 of "<id>:<seed>", stored as the game is dealt and shown from its first move:
-    # the seed, revealed when the game is over, can then be checked against it (games/deals.py).
+    # the seed, revealed when the game is over, can then be checked against it
+    # (games/deals.py).
     # Empty for games dealt before commitments were kept.
     deal_commitment = models.CharField(max_length=64, blank=True, default="", db_default="")
     # The engine version that dealt the game: a replay needs the rules it was played by.

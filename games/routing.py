@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.urls import path
 
 from games import converters  # noqa: F401  (registers <id:>)
-from games.consumers import GameConsumer
-from games.lobby_consumers import LobbyConsumer
+from games.play.consumers import GameConsumer
+from games.tables.lobby_consumers import LobbyConsumer
 
 websocket_urlpatterns = [
     path("ws/lobby/", LobbyConsumer.as_asgi()),

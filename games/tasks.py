@@ -4,7 +4,7 @@ Every task is keyed: a bot move by ``(game_id, version)``, a clock by ``(game_id
 turn)``; it acts only if that is still what the game owes, so a duplicate, a retry after
 success, or a late message does nothing.  The database is the record of what is owed
 (``Game.waiting_for_bot``, ``SeatClock.due_at``); the beat sweeps find what a lost message or
-a dead worker left behind.  A game that cannot be played is flagged (``games.flags``) and
+a dead worker left behind.  A game that cannot be played is flagged (``games.clocks.flags``) and
 the sweeps leave it alone.
 """
 
@@ -22,10 +22,10 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from accounts.vacation import end_expired_vacations
-from games import clock_runner, services
-from games.flags import flag_game
+from games.clocks.flags import flag_game
+from games.clocks.work_queue import Timeout
 from games.models import Action, Game, Table
-from games.work_queue import Timeout
+from games.play import clock_runner, services
 
 log = logging.getLogger(__name__)
 

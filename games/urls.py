@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import converters, deal_views, lobby, rules_pages, views  # noqa: F401  (converters registers <id:>)
+from games import converters, rules_pages  # noqa: F401  (converters registers <id:>)
+from games.play import deal_views, views
+from games.tables import lobby
 
 app_name = "games"
 
 urlpatterns = [
-    # Lobby and tables (games/lobby.py)
+    # Lobby and tables (games/tables/lobby.py)
     path("lobby/", lobby.lobby, name="lobby"),
     path("tables/new/", lobby.create_table, name="table_create"),
     path("tables/<id:pk>/", lobby.table_detail, name="table"),
@@ -20,13 +22,13 @@ urlpatterns = [
     path("tables/<id:pk>/rematch/", lobby.rematch, name="table_rematch"),
     path("join/<str:code>/", lobby.join_by_invite, name="invite"),
     path("games/mine/", lobby.my_games, name="my_games"),
-    # A game (games/views.py)
+    # A game (games/play/views.py)
     path("games/<id:pk>/", views.game, name="game"),
     path("games/<id:pk>/act/", views.act, name="game_act"),
     path("games/<id:pk>/rack/", views.arrange_rack, name="game_rack"),
     path("games/<id:pk>/draft/", views.draft, name="game_draft"),
     path("games/<id:pk>/meld-total/", views.meld_total, name="game_meld_total"),
-    path("games/<id:pk>/next/", views.next_game, name="game_next"),
+    path("games/<id:pk>/next/", lobby.next_game, name="game_next"),
     path("games/<id:pk>/replay/", views.replay, name="game_replay"),
     path("games/<id:pk>/deal/", views.watchable(deal_views.verify_deal), name="game_deal"),
     path("fair-deals/", deal_views.deal_explained, name="deal_explained"),

@@ -8,4 +8,4 @@ class NotificationsConfig(AppConfig):
     verbose_name = "Notifications"
 
     def ready(self) -> None:
-        from notifications import receivers  # noqa: F401  (connects to games.turn_events)
+        from notifications import receivers  # noqa: F401  (connects to games.play.turn_events)

@@ -12,8 +12,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from games.clocks import URGENT_SHARE, seat_deadlines
-from games.services import publish
+from games.clocks.seat_clocks import URGENT_SHARE, seat_deadlines
+from games.play.news import publish
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games.clocks import PendingTurn
+from games.clocks.seat_clocks import PendingTurn
 from games.game_names import game_label
 from games.models import Game, Table
 from notifications.kinds import Kind

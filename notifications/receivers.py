@@ -10,7 +10,7 @@ from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 
 from games.models import Seat, Table
-from games.turn_events import turns_changed
+from games.play.turn_events import turns_changed
 from notifications.badge import publish_waiting_changed, waiting_for
 
 log = logging.getLogger(__name__)

@@ -17,7 +17,7 @@ from django.db import DatabaseError
 from django.db.models import Max
 from django.utils import timezone
 
-from games.clocks import URGENT_SHARE, PendingTurn, seat_deadlines
+from games.clocks.seat_clocks import URGENT_SHARE, PendingTurn, seat_deadlines
 from games.models import Action, Game, Seat, Table
 from notifications.badge import publish_waiting_changed
 from notifications.claims import claim, mark_sent, release

@@ -9,7 +9,7 @@ a game's move waited seconds behind their renders (issue 27, fault 5).  Here eac
 joins the group once, on a channel of its own, for all of its sockets watching that group
 (an :class:`Audience`).  A message there marks every one of them as owed a fresh render, and
 one task per audience hands the owed sockets to the list's ``refresh`` function, which reads
-once and renders once per kind of viewer (``games.lobby_live``, ``tournaments.consumers``).
+once and renders once per kind of viewer (``games.tables.lobby_live``, ``tournaments.consumers``).
 Changes that arrive while a refresh runs are answered together by the next one: a burst costs
 two refreshes, however long.  A socket that connects is owed its first render the same way.
 

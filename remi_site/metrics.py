@@ -6,8 +6,8 @@ daphne process keeps its own counters (Prometheus sums them): scrape every proce
 port, not through the proxy, which would hand each scrape to any one of them.
 
 Counted as it happens: requests by status, moves by game (``move_committed``, called where a
-move is committed, games/services.py), the time from a move's commit to each other seat's
-socket sending it (``move_reached_seat``, games/consumers.py) and open sockets by kind
+move is committed, games/play/services.py), the time from a move's commit to each other seat's
+socket sending it (``move_reached_seat``, games/play/consumers.py) and open sockets by kind
 (remi_site/socket_limits.py).
 Read at each scrape: the Celery queue's depth in the broker and the age of the oldest due
 deadline that no one has answered yet (the sweep's lag, 0 when none is late).

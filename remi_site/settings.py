@@ -113,8 +113,8 @@ TEMPLATES = [
     },
 ]
 
-# Every part a page reuses ({% reuse %}, games.fragment_reuse) is rendered again and compared:
-# on in the tests, so that a key missing something the part reads fails them.
+# Every part a page reuses ({% reuse %}, games.presenters.fragment_reuse) is rendered again
+# and compared: on in the tests, so that a key missing something the part reads fails them.
 FRAGMENT_REUSE_CHECK = env_bool("FRAGMENT_REUSE_CHECK", False)
 # How much reused HTML a process keeps, in characters (about 100 KB per live table it serves).
 FRAGMENT_REUSE_MAX_CHARACTERS = env_int(
@@ -243,9 +243,9 @@ REVIEW_POSITION_MS = env_int("REVIEW_POSITION_MS", 2000, minimum=1)
 BOT_STUCK_SECONDS = env_int("BOT_STUCK_SECONDS", 20, minimum=1)
 BOT_SWEEP_SECONDS = env_int("BOT_SWEEP_SECONDS", 10, minimum=1)
 DEADLINE_SWEEP_SECONDS = env_int("DEADLINE_SWEEP_SECONDS", 30, minimum=1)
-# Clocks (games/clocks.py): the most turns one sweep plays (the next sweep goes on), how long
-# a claim on a due clock holds before another worker may take it over, and how far ahead a
-# deadline's on-time task is queued (below Redis's one-hour visibility timeout).
+# Clocks (games/clocks/seat_clocks.py): the most turns one sweep plays (the next sweep goes
+# on), how long a claim on a due clock holds before another worker may take it over, and how
+# far ahead a deadline's on-time task is queued (below Redis's one-hour visibility timeout).
 DEADLINE_SWEEP_BATCH = env_int("DEADLINE_SWEEP_BATCH", 2000, minimum=1)
 CLOCK_LEASE_SECONDS = env_int("CLOCK_LEASE_SECONDS", 300, minimum=1)
 CLOCK_ETA_HORIZON_SECONDS = env_int("CLOCK_ETA_HORIZON_SECONDS", 3000, minimum=1)

@@ -20,10 +20,10 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import services as game_services
 from games.engine.core.budget import OutOfTime
 from games.engine.core.review import BestPlay, judge, review_game
 from games.models import Action, Game, Seat
+from games.play import services as game_services
 
 from .models import GameReview, Hint
 

@@ -16,8 +16,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games.engine.core.numbers import parse_natural
 from games.models import Game
+from games.play.views import bad_step, game_for, watchable
 from games.presenters import Viewing
-from games.views import bad_step, game_for, watchable
 
 from . import presenters, services
 from .models import GameReview

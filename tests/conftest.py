@@ -248,7 +248,7 @@ def _empty_cache(redis_server: RedisServer) -> None:
     cache.clear()
     # The sockets' shared reads and renders of a game's versions: each test's database is
     # new, and a game id may come again with other contents.
-    from games.live_views import SHARED
+    from games.play.live_views import SHARED
 
     SHARED.clear()
 

@@ -8,8 +8,8 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments and ratings"
 
     def ready(self) -> None:
+        from games.play.turn_events import turns_changed
         from games.signals import game_finished
-        from games.turn_events import turns_changed
         from tournaments import live, ratings, services
 
         # Sent inside the transaction that finishes the game, so a rating moves with it,

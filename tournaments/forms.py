@@ -8,10 +8,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games import services as games
-from games.forms import game_for, preset_choices
 from games.models import Table
 from games.presenters import presenter_for
+from games.tables import lifecycle
+from games.tables.forms import game_for, preset_choices
 from remi_site.form_fields import (
     DecimalNumberField,
     WholeNumberField,
@@ -145,8 +145,8 @@ class TournamentForm(forms.ModelForm):
             options["series_games"] = data.get("games_per_match")
             options["target_score"] = data.get("target_score")
             try:
-                games.checked_rules(game_type, data.get("preset") or None, options, seats)
-            except games.TableError as error:
+                lifecycle.checked_rules(game_type, data.get("preset") or None, options, seats)
+            except lifecycle.TableError as error:
                 raise forms.ValidationError(str(error)) from None
         if data.get("games_per_match") is None and data.get("target_score") is None:
             self.add_error("games_per_match", _("Set a number of games, a target score or both."))

@@ -3,7 +3,7 @@
 The message carries nothing: each socket renders the page's live part for its own viewer
 (``tournaments.consumers``).  Results and organiser changes announce themselves after their
 transaction commits; moves at a tournament's tables are heard through
-``games.turn_events.turns_changed`` (sent after every move that changes who is to play,
+``games.play.turn_events.turns_changed`` (sent after every move that changes who is to play,
 game ends included), so the tables' states on the page follow the games."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games.services import publish
+from games.play.news import publish
 from tournaments.models import Match
 
 CHANGED = {"type": "tournament.changed"}

@@ -20,10 +20,10 @@ from django.utils.translation import gettext as _
 
 from games.engine import get_game
 from games.game_names import game_label, preset_label
-from games.lobby_presenters import move_time_text
 from games.models import Game, Table
 from games.presenters import presenter_for
-from games.services import checked_rules
+from games.tables.lifecycle import checked_rules
+from games.tables.lobby_presenters import move_time_text
 from tournaments import pairing
 from tournaments.models import Match, Registration, Round, Tournament
 from tournaments.ratings import ratings_of

@@ -2,7 +2,7 @@
 
 Each function runs in one transaction holding the tournament's row, and every change an
 organiser makes writes an ``AuditEntry`` (who, what, why) in it.  Tables are made and seated
-through ``games.services``, so they are ordinary tables: in the players' "My games", with
+through ``games.tables.lifecycle``, so they are ordinary tables: in the players' "My games", with
 clocks, bots and notifications.  Results arrive from the tables (``record_table_result``, a
 ``games.signals.game_finished`` receiver) or from the organiser (adjudication, override).
 After commit the tournament's page sockets are told (``tournaments.live``).
@@ -21,8 +21,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from bot_api.models import tournament_admits_bots
-from games import services as games
 from games.models import Game, Seat, Table
+from games.tables import lifecycle
 from notifications import notices
 from notifications.kinds import Kind
 from tournaments import live, pairing, results
@@ -47,7 +47,7 @@ def _locked(tournament: Tournament) -> Tournament:
 def _lock_tables_first(table_ids: Sequence[int]) -> None:
     """Lock the tables (each with its game being played) before the tournament's row.
 
-    A finishing move holds its game and table (``games.services.play``) when its receiver
+    A finishing move holds its game and table (``games.play.services.play``) when its receiver
     (``record_table_result``) asks for the tournament; an organiser's change that reaches
     a table (withdrawal, adjudication, override, a bot in a seat) must take the table side
     first too, or each could hold what the other waits for (PostgreSQL then kills one as a
@@ -237,7 +237,7 @@ def withdraw_player(
             if user.pk not in match.players:
                 continue
             if running == BOT:
-                games.hand_seat_to_bot(match.seated_table, match.players.index(user.pk))
+                lifecycle.hand_seat_to_bot(match.seated_table, match.players.index(user.pk))
                 notes.append(_("a bot plays the seat at %(match)s") % {"match": match})
             else:
                 _finish(match, results.forfeit_result(match, user.pk), adjudicated=True)
@@ -464,7 +464,7 @@ def _seat(tournament: Tournament, players: Sequence[Any]) -> Table:
     # started here, so owning it gives them nothing to do.
     owner = players[0]
     try:
-        table = games.create_arranged_table(
+        table = lifecycle.create_arranged_table(
             owner,
             list(players),
             game_type=tournament.game_type,
@@ -475,19 +475,19 @@ def _seat(tournament: Tournament, players: Sequence[Any]) -> Table:
             vacation_allowed=tournament.vacation_allowed,
             rated=tournament.rated,
         )
-    except games.TableError as error:
+    except lifecycle.TableError as error:
         raise TournamentError(str(error)) from None
-    games.start_table(table, owner)
+    lifecycle.start_table(table, owner)
     return table
 
 
 def _finish(match: Match, result: results.Result, **flags: bool) -> None:
     """Record ``result``; a result decided by the organiser (adjudication, forfeit,
     override) while the table still plays ends the table too, so nobody plays on a match
-    that is over (``games.services.stop_table``: the pages redraw, moves are refused)."""
+    that is over (``games.tables.lifecycle.stop_table``: the pages redraw, moves are refused)."""
     decided_here = flags.get("adjudicated") or flags.get("overridden")
     if decided_here and match.status == Match.Status.PLAYING and match.table is not None:
-        games.stop_table(match.table)
+        lifecycle.stop_table(match.table)
     match.places = list(result.places)
     match.scores = list(result.scores)
     match.status = Match.Status.FINISHED
@@ -666,7 +666,7 @@ def replace_by_bot(match: Match, user: Any, by: Any, reason: str = "") -> None:
         match = Match.objects.select_for_update().get(pk=match.pk)
         if match.status != Match.Status.PLAYING or user.pk not in match.players:
             raise TournamentError(_("Only a seat of a match being played can be handed over."))
-        games.hand_seat_to_bot(match.seated_table, match.players.index(user.pk))
+        lifecycle.hand_seat_to_bot(match.seated_table, match.players.index(user.pk))
         audit(
             tournament,
             by,

@@ -192,7 +192,7 @@ def game_urls(game: Game) -> dict[str, str]:
 
 def once_per_game(game: Game, key: tuple[Any, ...], make: Callable[[], T]) -> T:
     """What ``make`` gives for this very ``game`` object at its version: the viewers of one
-    version share one object (``games.live_views.Snapshot``), so the parts of their contexts
+    version share one object (``games.play.live_views.Snapshot``), so the parts of their contexts
     that are the same for everyone (in a language: ``key`` holds what else it depends on)
     are made once.  A move changes the version, so nothing made before it is served after."""
     memo = game.__dict__.setdefault("_once_per_game", {})

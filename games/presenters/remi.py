@@ -18,7 +18,6 @@ from django import forms
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
-from games import fragment_reuse
 from games.engine.core.errors import Refusal
 from games.engine.remi import GAME
 from games.engine.remi.hints import exposed_goes_out, first_meld_points
@@ -26,6 +25,7 @@ from games.engine.remi.rules import Rules
 from games.engine.remi.state import DRAW, OPEN, OVER, PLAY, PRELUDE, State
 from games.engine.tiles import COLOUR_NAMES
 from games.models import Action, Game, Seat
+from games.presenters import fragment_reuse
 from games.presenters.seat_names import shown_names
 from remi_site.cached_reverse import cached_reverse
 

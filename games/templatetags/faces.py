@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-from games.fragment_reuse import pure
+from games.presenters.fragment_reuse import pure
 
 register = template.Library()
 

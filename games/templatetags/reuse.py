@@ -1,12 +1,12 @@
 """``{% reuse %}...{% endreuse %}``: a part of a page kept for the data it shows
-(``games.fragment_reuse``)."""
+(``games.presenters.fragment_reuse``)."""
 
 from __future__ import annotations
 
 from django import template
 from django.template.base import Parser, Token
 
-from games.fragment_reuse import ReuseNode
+from games.presenters.fragment_reuse import ReuseNode
 
 register = template.Library()
 

@@ -115,7 +115,7 @@
     note.hidden = !text;
   }
   // On reconnecting, the socket asks for the version the page was drawn at and is sent
-  // whatever came since (games/consumers.py), so the note is all the page has to do.
+  // whatever came since (games/play/consumers.py), so the note is all the page has to do.
   document.body.addEventListener("htmx:wsOpen", () => connection(""));
   document.body.addEventListener("htmx:wsClose", (event) => {
     const closed = event.detail.event;
@@ -126,7 +126,7 @@
   // --- The page's name ------------------------------------------------------------------------
 
   // Given before htmx starts (on DOMContentLoaded, after every deferred script), so the socket
-  // opens named: a move this page made over HTTP is then not sent to it again (games/page_tabs.py).
+  // opens named: a move this page made over HTTP is then not sent to it again (games/play/page_tabs.py).
   document.querySelectorAll("[data-page-tab][ws-connect]").forEach((element) => {
     const name = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) =>
       b.toString(16).padStart(2, "0"),
@@ -144,7 +144,7 @@
     if (status && inGame(event.detail.elt) && data.has("version")) data.set("version", status.dataset.version);
   });
 
-  // The log is sent only its new entries (games/page_parts.py): keep the 40 a page draws.
+  // The log is sent only its new entries (games/play/page_parts.py): keep the 40 a page draws.
   document.body.addEventListener("htmx:oobAfterSwap", (event) => {
     const list = event.detail.target;
     if (list.id === "game-log-list") while (list.children.length > 40) list.lastElementChild.remove();
@@ -152,7 +152,7 @@
 
   // --- Moves over the socket ----------------------------------------------------------------
 
-  // A move form (data-move) goes over the open socket (games/consumers.py); HTTP while it is
+  // A move form (data-move) goes over the open socket (games/play/consumers.py); HTTP while it is
   // down.  Not ws-send: it would bind the form twice, and queue moves while the socket is down.
   let socket = null;
   document.body.addEventListener("htmx:wsOpen", (event) => {

@@ -13,8 +13,8 @@ from asgiref.sync import async_to_sync
 from autobahn.exception import Disconnected
 
 from chat.consumers import ChatConsumer
-from games.consumers import GameConsumer
-from games.lobby_consumers import LobbyConsumer
+from games.play.consumers import GameConsumer
+from games.tables.lobby_consumers import LobbyConsumer
 from notifications.consumers import WaitingGamesConsumer
 from tournaments.consumers import TournamentConsumer
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot_api import tokens
-from games import services
 from games.models import Game, Table
+from games.play import services
+from games.tables import lifecycle
 from tests.conftest import make_user
 
 
@@ -24,15 +25,15 @@ def bearer(key: str) -> dict[str, str]:
 def game_with_bot(owner, bot, *, game_type: str = "remi", **choices: Any) -> Game:
     """A started two-seat table: ``owner`` at seat 0, the bot account at seat 1."""
     options = {"doubla": False} if game_type == "remi" else None
-    table = services.create_table(
+    table = lifecycle.create_table(
         owner, game_type=game_type, seat_count=2, options=options, **choices
     )
-    services.join_table(table, bot)
-    return services.start_table(table, owner)
+    lifecycle.join_table(table, bot)
+    return lifecycle.start_table(table, owner)
 
 
 def open_table(owner, **choices: Any) -> Table:
-    return services.create_table(owner, seat_count=2, **choices)
+    return lifecycle.create_table(owner, seat_count=2, **choices)
 
 
 def state_of(game: Game) -> Any:

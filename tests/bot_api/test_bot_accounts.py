@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from bot_api import play
 from bot_api.models import BotPolicy, BotToken, TournamentBotPolicy
-from games import services
+from games.tables import lifecycle
 from tests.bot_api.helpers import bearer, bot_account, game_with_bot, open_table
 from tests.conftest import make_user
 
@@ -108,8 +108,8 @@ def test_a_rated_table_refuses_bots_unless_it_allows_them(alice) -> None:
     assert refused.json()["error"] == "rated"
     assert table.seats.count() == 1
     # Nor through the site's own Join button, should the bot account log in.
-    with pytest.raises(services.TableError, match="for people"):
-        services.join_table(table, robo)
+    with pytest.raises(lifecycle.TableError, match="for people"):
+        lifecycle.join_table(table, robo)
     BotPolicy.objects.create(table=table, rated_with_bots=True)
     joined = api.post(f"/api/bot/table/{table.pk}/join", **bearer(key))
     assert joined.json() == {"ok": True, "table": table.pk, "seat": 1}
@@ -150,7 +150,7 @@ def test_invitations_are_accepted_or_declined_once(alice, bob) -> None:
     assert accepted.json() == {"ok": True, "table": table.pk, "seat": 1}
     again = api.post(f"/api/bot/invitation/{invitation.pk}/decline", **bearer(key))
     assert again.status_code == 409
-    assert services.seat_names(table) == ["Alice", "robo [bot]"]
+    assert lifecycle.seat_names(table) == ["Alice", "robo [bot]"]
 
 
 def test_the_rate_limit_counts_per_token(settings, monkeypatch) -> None:

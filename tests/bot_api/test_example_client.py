@@ -22,9 +22,10 @@ import pytest
 from django.test import Client
 
 from bot_api.models import Invitation
-from games import services
 from games.engine import GAMES
 from games.models import Action, Game, Table
+from games.play import services
+from games.tables import lifecycle
 from tests.bot_api.helpers import bot_account, play_for
 from tests.conftest import make_user, subprocess_env, wait_for
 from tests.e2e.conftest import asgi_site  # noqa: F401  (the fixture)
@@ -65,7 +66,7 @@ def test_the_example_client_plays_each_game_to_its_end(
         tables = []
         for game_type in GAMES:
             person = make_user(f"host-{game_type}")
-            table = services.create_table(
+            table = lifecycle.create_table(
                 person,
                 game_type=game_type,
                 seat_count=3,
@@ -83,7 +84,7 @@ def test_the_example_client_plays_each_game_to_its_end(
                 what=f"the client to accept the invitation to table {table.pk}",
             )
         assert set(Invitation.objects.values_list("status", flat=True)) == {"accepted"}
-        games = [services.start_table(table, person) for person, table in tables]
+        games = [lifecycle.start_table(table, person) for person, table in tables]
         play_the_people(games)
         assert client.wait(timeout=60) == 0
     finally:

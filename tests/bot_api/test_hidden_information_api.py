@@ -18,9 +18,9 @@ import random
 import pytest
 
 from bot_api import play
-from games import services
 from games.engine import GAMES
 from games.models import Game
+from games.play import services
 from tests.bot_api.helpers import bot_account, game_with_bot, open_table, play_for
 
 pytestmark = pytest.mark.django_db

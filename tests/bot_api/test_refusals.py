@@ -11,9 +11,10 @@ from django.test import Client
 
 from bot_api import tokens
 from bot_api.models import BotToken
-from games import presenters, services
+from games import presenters
 from games.engine import IllegalAction, InvalidAction
 from games.models import Action, Game
+from games.play import services
 from tests.bot_api.helpers import (
     bearer,
     bot_account,

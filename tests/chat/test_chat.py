@@ -13,9 +13,9 @@ from django.utils import timezone
 
 from chat import services
 from chat.models import ChatBan, ChatMessage, ChatMute
-from games import services as games_services
 from games.models import Game
 from games.presenters import PRESENTERS
+from games.tables import lifecycle
 from tests.conftest import make_user
 from tests.games.conftest import two_player_game
 from tests.games.playing import play_out
@@ -243,9 +243,9 @@ def test_a_moderator_removes_messages_and_bans_from_the_admin(client, alice, bob
 @pytest.mark.parametrize("game_type", sorted(PRESENTERS))
 def test_every_games_page_carries_the_chat(client, alice, bob, game_type):
     options = {"doubla": False} if game_type == "remi" else {}
-    table = games_services.create_table(alice, game_type=game_type, seat_count=2, options=options)
-    games_services.join_table(table, bob)
-    game = games_services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type=game_type, seat_count=2, options=options)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     client.force_login(bob)
     say(client, game, phrase="good-luck")
     html = page(client, game)

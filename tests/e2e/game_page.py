@@ -31,7 +31,7 @@ def expect_version_reached(page: Page, number: int) -> None:
 
 def socket_versions(page: Page) -> list[int]:
     """The game versions the page's socket delivered, in order, apart from the answers to the
-    page's own moves: their announcements are not sent to it again (games.page_tabs, and the
+    page's own moves: their announcements are not sent to it again (games.play.page_tabs, and the
     consumer's own answers)."""
     return page.evaluate("window.remiSocketVersions")
 

@@ -12,8 +12,8 @@ from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 from playwright.sync_api import Page
 
-from games import services
 from games.engine import GAMES
+from games.tables import lifecycle
 from tests.e2e.conftest import off_the_browser_loop, session_cookie, wait_for_socket
 from tests.tournaments.helpers import under_way
 
@@ -73,9 +73,9 @@ def test_a_tournament_under_way(site_context, asgi_site, alice, bob, carol):
 @pytest.mark.parametrize("who", ["player", "spectator"])
 def test_a_game_page(site_context, asgi_site, alice, bob, carol, key, who):
     def started() -> int:
-        table = services.create_table(alice, game_type=key, seat_count=2)
-        services.join_table(table, bob)
-        return services.start_table(table, alice).pk
+        table = lifecycle.create_table(alice, game_type=key, seat_count=2)
+        lifecycle.join_table(table, bob)
+        return lifecycle.start_table(table, alice).pk
 
     game_id = off_the_browser_loop(started)
     viewer = alice if who == "player" else carol

@@ -13,10 +13,10 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from games import services
 from games.engine.basic_rummy import GAME
 from games.engine.basic_rummy.scenario import position
 from games.models import Game
+from games.tables import lifecycle
 from tests.e2e.conftest import PHONE, off_the_browser_loop, page_width, wait_for_socket
 from tests.e2e.game_page import expect_version_reached
 
@@ -31,8 +31,8 @@ def _quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def game_with_a_bot(alice) -> Game:
-    table = services.create_table(alice, game_type="basic-rummy", seat_count=2, bots=["normal"])
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type="basic-rummy", seat_count=2, bots=["normal"])
+    game = lifecycle.start_table(table, alice)
     state = position(
         ["5H 6H 7H 9S 9D 9C 2C KC", "2D 4S 6C 8D JS QD KH"],
         stock="4C 10D 9H 3S 8H",
@@ -122,10 +122,10 @@ def test_a_person_plays_a_hand_to_the_end_against_a_bot(device, player, alice, c
 
 
 def deep_pickup_game(alice) -> Game:
-    table = services.create_table(
+    table = lifecycle.create_table(
         alice, game_type="basic-rummy", preset="rummy-500-pickup", seat_count=2, bots=["normal"]
     )
-    game = services.start_table(table, alice)
+    game = lifecycle.start_table(table, alice)
     rules = GAME.load(game.state).rules
     state = position(["6H 7H 2S 9D", "3C 4C 8S"], rules=rules, stock="JD QD", discard="5H 9C KD")
     state.seats = list(GAME.load(game.state).seats)

@@ -9,8 +9,8 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import expect
 
-from games import services
 from games.models import Game, Seat
+from games.play import services
 from tests.e2e.conftest import PHONE, off_the_browser_loop, wait_for_socket
 from tests.e2e.game_page import expect_version, version
 from tests.e2e.touch import SETTLE_MS, Finger, Mouse

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Route, expect
 
-from games import services
 from games.engine.remi.scenario import position
 from games.models import Game
+from games.play import services
 from tests.e2e.conftest import off_the_browser_loop, wait_for_socket
 from tests.e2e.game_page import expect_version
 from tests.e2e.test_rummikub_dragging import soon

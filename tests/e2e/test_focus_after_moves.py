@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from games import services
+from games.tables import lifecycle
 from tests.e2e.conftest import off_the_browser_loop, wait_for_socket
 from tests.e2e.game_page import expect_version
 from tests.e2e.test_phone_turn import KEYBOARD_740, known_turn
@@ -24,10 +24,10 @@ def in_the_game(page: Page) -> bool:
 
 def test_remi_add_from_the_keyboard_keeps_the_focus_in_the_game(player, alice, bob):
     table = off_the_browser_loop(
-        services.create_table, alice, seat_count=2, options={"doubla": False}
+        lifecycle.create_table, alice, seat_count=2, options={"doubla": False}
     )
-    off_the_browser_loop(services.join_table, table, bob)
-    game = off_the_browser_loop(services.start_table, table, alice)
+    off_the_browser_loop(lifecycle.join_table, table, bob)
+    game = off_the_browser_loop(lifecycle.start_table, table, alice)
     off_the_browser_loop(known_turn, game.pk)  # Alice's meld Y5 Y6 Y7 Y8 is on the table
     page = player(alice, **KEYBOARD_740)
     page.goto(f"/games/{game.pk}/")
@@ -49,10 +49,10 @@ def test_remi_add_from_the_keyboard_keeps_the_focus_in_the_game(player, alice, b
 
 def test_basic_rummy_draw_and_discard_with_enter_keep_the_focus_in_the_game(player, alice, bob):
     table = off_the_browser_loop(
-        services.create_table, alice, game_type="basic-rummy", seat_count=2
+        lifecycle.create_table, alice, game_type="basic-rummy", seat_count=2
     )
-    off_the_browser_loop(services.join_table, table, bob)
-    game = off_the_browser_loop(services.start_table, table, alice)
+    off_the_browser_loop(lifecycle.join_table, table, bob)
+    game = off_the_browser_loop(lifecycle.start_table, table, alice)
     first = alice if game.to_act == [0] else bob
     page = player(first, **KEYBOARD_740)
     page.goto(f"/games/{game.pk}/")

@@ -21,7 +21,6 @@ import re
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
-from games import services
 from games.engine.basic_rummy import GAME as BASIC_RUMMY
 from games.engine.basic_rummy.scenario import position as basic_rummy_position
 from games.engine.remi import scenario
@@ -29,6 +28,8 @@ from games.engine.remi.rules import REMI
 from games.engine.rummikub import GAME as RUMMIKUB
 from games.engine.rummikub.scenario import position as rummikub_position
 from games.models import Game
+from games.play import services
+from games.tables import lifecycle
 from tests.e2e.conftest import PHONE, off_the_browser_loop, wait_for_socket
 from tests.e2e.game_page import button, cut_the_socket, expect_version, moves_sent, select_tile
 
@@ -41,9 +42,9 @@ NO_FILL = "rgba(0, 0, 0, 0)"
 
 
 def _deal_and_play(alice, bob) -> Game:
-    table = services.create_table(alice, seat_count=2, options={"doubla": False})
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, seat_count=2, options={"doubla": False})
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     first = game.state["first_player"]
     version = 0
     services.play(game.pk, first, f"discard {game.state['racks'][first].split()[0]}", version)
@@ -252,9 +253,9 @@ def test_a_refused_typed_move_stays_in_the_box_with_the_focus(player, alice, ali
 
 
 def _tile_rummy_game(alice, bob) -> Game:
-    table = services.create_table(alice, game_type="rummikub", seat_count=2)
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type="rummikub", seat_count=2)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     state = rummikub_position(
         names=["alice", "bob"], racks=["R6 R7 K2 B5", "Y1 Y2 Y9 B13"], stock="K7 K8 K9"
     )
@@ -288,9 +289,9 @@ def test_the_tile_rummy_page_keeps_a_refused_typed_move_and_reports_a_failed_req
 
 
 def _card_rummy_game(alice, bob) -> Game:
-    table = services.create_table(alice, game_type="basic-rummy", seat_count=2)
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type="basic-rummy", seat_count=2)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     state = basic_rummy_position(
         ["5H 6H 7H 9S 9D 9C 2C KC", "2D 4S 6C 8D JS QD KH"],
         stock="4C 10D 9H 3S 8H",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from games import services
+from games.play import services
 from reviews.models import Hint
 from tests.e2e.conftest import PHONE, page_width
 from tests.games.test_reviews import against_bots, to_decision

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from games import services
-from games.lobby_presenters import LOBBY_PAGE_SIZE
+from games.tables import lifecycle
+from games.tables.lobby_presenters import LOBBY_PAGE_SIZE
 from tests.conftest import make_user
 from tests.e2e.conftest import PHONE, off_the_browser_loop, wait_for_socket
 
@@ -20,7 +20,7 @@ TOUCH_TARGET = 44
 def two_pages_of_tables() -> None:
     owners = [make_user(f"owner{n}") for n in range(6)]
     for n in range(LOBBY_PAGE_SIZE + 3):
-        services.create_table(owners[n // 5], seat_count=2)
+        lifecycle.create_table(owners[n // 5], seat_count=2)
 
 
 def test_page_links_work_with_the_keyboard_and_a_tap_on_a_phone(
@@ -78,7 +78,7 @@ def test_a_tab_past_the_socket_cap_says_too_many_open_tabs_and_the_first_stays_l
     opened = second.evaluate("window.remiSockets")
     assert opened in (1, 2)
     expect(first.locator("#socket-limit")).to_be_hidden()
-    table = off_the_browser_loop(services.create_table, alice, seat_count=2)
+    table = off_the_browser_loop(lifecycle.create_table, alice, seat_count=2)
     expect(first.locator(f"#table-card-{table.pk}")).to_be_visible()
     second.wait_for_timeout(500)
     assert second.evaluate("window.remiSockets") == opened

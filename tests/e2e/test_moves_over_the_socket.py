@@ -9,10 +9,10 @@ import re
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
-from games import services
 from games.engine import GAMES
 from games.models import Action, Game
 from games.presenters import PRESENTERS
+from games.tables import lifecycle
 from tests.e2e.conftest import (
     assert_not_reloaded,
     mark_page,
@@ -30,11 +30,11 @@ GAME_SOCKET = re.compile(r"/ws/games/\d+/")
 def started(game_type: str, alice, bob) -> tuple[Game, int, str]:
     """A two-seat game between people, the seat to act and its move (the engine's own
     default, always legal) in notation."""
-    table = services.create_table(
+    table = lifecycle.create_table(
         alice, game_type=game_type, seat_count=2, options=START_AT_ONCE.get(game_type, {})
     )
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     (mover,) = game.to_act
     engine = GAMES[game_type]
     return game, mover, str(engine.timeout_action(engine.load(game.state), mover))

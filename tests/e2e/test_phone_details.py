@@ -9,8 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games import services
 from games.engine import GAMES
+from games.tables import lifecycle
 from tests.e2e.conftest import off_the_browser_loop
 from tests.games.test_deal_verification import play_out
 from tests.tournaments.helpers import under_way
@@ -23,9 +23,9 @@ THUMB = 44  # CSS pixels (WCAG 2.5.5)
 
 def test_the_chat_box_is_thumb_sized_and_does_not_zoom_the_page(player, alice, bob):
     def started() -> int:
-        table = services.create_table(alice, game_type="remi", seat_count=2)
-        services.join_table(table, bob)
-        return services.start_table(table, alice).pk
+        table = lifecycle.create_table(alice, game_type="remi", seat_count=2)
+        lifecycle.join_table(table, bob)
+        return lifecycle.start_table(table, alice).pk
 
     page = player(alice, **PHONE)
     page.goto(f"/games/{off_the_browser_loop(started)}/")
@@ -85,9 +85,9 @@ def test_the_replay_keeps_previous_and_next_in_reach(player, alice, bob, key):
     """Replay's Previous and Next scrolled away with the board: they stay in sight."""
 
     def finished() -> int:
-        table = services.create_table(alice, game_type=key, seat_count=2)
-        services.join_table(table, bob)
-        return play_out(services.start_table(table, alice)).pk
+        table = lifecycle.create_table(alice, game_type=key, seat_count=2)
+        lifecycle.join_table(table, bob)
+        return play_out(lifecycle.start_table(table, alice)).pk
 
     page = player(alice, **PHONE)
     page.goto(f"/games/{off_the_browser_loop(finished)}/replay/?step=3")

@@ -18,9 +18,10 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
-from games import services
 from games.engine import GAMES
 from games.models import Game
+from games.play import services
+from games.tables import lifecycle
 from tests.e2e.conftest import off_the_browser_loop, session_cookie, wait_for_socket
 from tests.games.clock_helpers import correspondence_game
 
@@ -73,7 +74,7 @@ def under_way(key: str, alice, bob) -> tuple[int, bool]:
     the game's id and whether the game has a discard row or pile at all."""
     for attempt in range(8):
         seed = f"glance/{key}/{attempt}"
-        with mock.patch.object(services, "new_series_seed", return_value=seed):
+        with mock.patch.object(lifecycle, "new_series_seed", return_value=seed):
             game = correspondence_game(alice, bob, game_type=key)
         if (found := played_to_a_turn(game, random.Random(attempt))) is not None:
             return found

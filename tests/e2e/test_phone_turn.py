@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from games import services
 from games.engine.remi.scenario import position
 from games.engine.remi.state import DRAW
 from games.models import Game
+from games.play import services
 from tests.e2e.conftest import off_the_browser_loop, page_width, wait_for_socket
 from tests.e2e.game_page import expect_version, rack
 from tests.e2e.touch import touch_drag

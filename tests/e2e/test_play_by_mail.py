@@ -25,10 +25,11 @@ from django.db import transaction
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from games import clocks, services
+from games.clocks import seat_clocks
 from games.engine.remi.scenario import position
 from games.engine.remi.state import OPEN
 from games.models import Game, Seat, SeatClock, Table
+from games.play import services
 from notifications.badge import forget_waiting
 from notifications.kinds import Kind
 from notifications.models import Notice
@@ -74,7 +75,7 @@ def known_deal(game_id: int, opener: int) -> None:
         SeatClock.objects.filter(game=game).delete()
         game.seat_clocks = {}
         seats = services.table_seats(game.table_id)
-        clocks.sync_clocks(game, engine, state, 0, seats, timezone.now())
+        seat_clocks.sync_clocks(game, engine, state, 0, seats, timezone.now())
         Game.objects.filter(pk=game_id).update(
             state=engine.dump(state),
             to_act=[opener],

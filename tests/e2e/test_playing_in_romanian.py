@@ -9,10 +9,10 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from games import services
 from games.engine.remi.scenario import position
 from games.engine.remi.state import DRAW
 from games.models import Game
+from games.play import services
 from tests.e2e.conftest import off_the_browser_loop, wait_for_socket
 from tests.e2e.game_page import expect_version
 from tests.games.conftest import two_player_game

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games import services
+from games.tables import lifecycle
 from reviews import services as review_services
 from reviews.models import GameReview
 from tests.e2e.conftest import PHONE, page_width
@@ -20,8 +20,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_player_walks_the_review_of_their_game_on_a_phone(alice, player, asgi_site):
-    table = services.create_arranged_table(alice, [alice, "hard"], game_type="remi")
-    game = play_out(services.start_table(table, alice))
+    table = lifecycle.create_arranged_table(alice, [alice, "hard"], game_type="remi")
+    game = play_out(lifecycle.start_table(table, alice))
     # The worker has started on it (its own test runs a real one): the page shows progress.
     GameReview.objects.update_or_create(
         game=game, defaults={"status": GameReview.Status.RUNNING, "moves": 40, "walked": 10}

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from games import services
 from games.engine.remi import scenario
 from games.engine.remi.rules import REMI
 from games.models import Game
+from games.tables import lifecycle
 from tests.e2e.conftest import off_the_browser_loop, wait_for_socket
 from tests.e2e.game_page import button, expect_version
 
@@ -18,9 +18,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _alices_turn(alice, bob, melded: list[int]) -> Game:
-    table = services.create_table(alice, seat_count=2, options={"doubla": False})
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, seat_count=2, options={"doubla": False})
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     state = scenario.position(
         racks=["R1 R2 K5 K6 B9 Y11 Y12", "K1 K2 K3 B4 B5"],
         rules=REMI.with_options(doubla=False),

@@ -9,10 +9,10 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from games import services
 from games.engine.rummikub import GAME
 from games.engine.rummikub.scenario import position
 from games.models import Game
+from games.tables import lifecycle
 from tests.e2e.conftest import PHONE, off_the_browser_loop, wait_for_socket
 from tests.e2e.touch import Finger, touch_drag
 
@@ -20,9 +20,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def alices_turn(alice, bob) -> Game:
-    table = services.create_table(alice, game_type="rummikub", seat_count=2)
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type="rummikub", seat_count=2)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     state = position(
         names=GAME.load(game.state).seats,
         racks=["R10 R11 R12 K13 B13 Y5", "Y1 K3 B6 Y8 K11"],

@@ -13,10 +13,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from games import services
 from games.engine.rummikub import GAME
 from games.engine.rummikub.scenario import position
 from games.models import Game, Seat
+from games.tables import lifecycle
 from tests.e2e.conftest import off_the_browser_loop, wait_for_socket
 from tests.e2e.game_page import expect_version_reached, version
 
@@ -31,8 +31,8 @@ def _quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def game_with_a_bot(alice) -> Game:
-    table = services.create_table(alice, game_type="rummikub", seat_count=2, bots=["normal"])
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type="rummikub", seat_count=2, bots=["normal"])
+    game = lifecycle.start_table(table, alice)
     names = GAME.load(game.state).seats
     state = position(
         names=names,

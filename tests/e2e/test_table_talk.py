@@ -10,8 +10,8 @@ import re
 import pytest
 from playwright.sync_api import Route, expect
 
-from games import services
 from games.models import Game, Table
+from games.tables import lifecycle
 from tests.e2e.conftest import off_the_browser_loop, wait_for_socket
 from tests.games.clock_helpers import discard_last
 from tests.games.playing import play_out
@@ -22,11 +22,11 @@ YOUR_TURN = re.compile(r"^\(1\) Your turn · ")
 
 
 def one_game_match(alice, bob) -> Game:
-    table = services.create_table(
+    table = lifecycle.create_table(
         alice, game_type="remi", seat_count=2, options={"doubla": False, "series_games": 1}
     )
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
+    lifecycle.join_table(table, bob)
+    return lifecycle.start_table(table, alice)
 
 
 def test_two_players_talk_watch_the_turn_and_play_again(player, visitor, alice, bob):

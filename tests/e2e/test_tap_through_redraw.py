@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from games import services
 from games.models import Game, Seat
+from games.tables import lifecycle
 from tests.e2e.conftest import (
     assert_not_reloaded,
     mark_page,
@@ -38,9 +38,9 @@ REDRAW = """region => htmx.ajax("GET", location.pathname,
 
 def started(game_type: str, alice, bob) -> tuple[int, int]:
     """A two-seat game between people; the number of the player who is to act."""
-    table = services.create_table(alice, game_type=game_type, seat_count=2)
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type=game_type, seat_count=2)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     game = Game.objects.get(pk=game.pk)
     to_act = Seat.objects.get(table=table, position=game.to_act[0])
     return game.pk, to_act.user_id

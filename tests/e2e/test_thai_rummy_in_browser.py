@@ -14,10 +14,10 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from games import services
 from games.engine.thai_rummy import GAME
 from games.engine.thai_rummy.scenario import position
 from games.models import Game
+from games.tables import lifecycle
 from tests.e2e.conftest import PHONE, off_the_browser_loop, page_width, wait_for_socket
 from tests.e2e.game_page import expect_version_reached
 
@@ -32,8 +32,8 @@ def _quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def game_with_a_bot(alice) -> Game:
-    table = services.create_table(alice, game_type="thai-rummy", seat_count=2, bots=["normal"])
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type="thai-rummy", seat_count=2, bots=["normal"])
+    game = lifecycle.start_table(table, alice)
     # Alice's hand; the bot's (nothing it can meld, nothing that fits the table); the stock
     # (drawn from its end: the bot gets the 10S, Alice the 8H); the pile, the bot's 7H on top.
     state = position(

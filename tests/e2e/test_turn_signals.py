@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from games import services
+from games.tables import lifecycle
 from tests.e2e.conftest import off_the_browser_loop, wait_for_socket
 from tests.e2e.test_basic_rummy_in_browser import game_with_a_bot
 
@@ -76,9 +76,9 @@ def test_the_title_and_icon_say_your_turn_and_the_sound_follows_the_profile(
 
 def two_player_game(alice, bob):
     # Without the doubla prelude, in which both seats act at once.
-    table = services.create_table(alice, game_type="remi", seat_count=2, options={"doubla": False})
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type="remi", seat_count=2, options={"doubla": False})
+    lifecycle.join_table(table, bob)
+    return lifecycle.start_table(table, alice)
 
 
 def test_any_page_counts_the_games_waiting_for_the_player(player, alice, bob):

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from games import services
 from games.engine import GAMES
 from games.models import Game
+from games.play import services
 from tests.e2e.conftest import PHONE, off_the_browser_loop, page_width, wait_for_socket
 from tests.games.test_deal_verification import play_out, start
 

@@ -15,11 +15,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from accounts.forms import ProfileForm
-from games import services
 from games.engine import GAMES
-from games.forms import TableForm
 from games.models import Action, Game, Seat, Table
 from games.presenters import PRESENTERS, presenter_for
+from games.tables import lifecycle
+from games.tables.forms import TableForm
 from tests.fuzz.conftest import fuzz_settings
 from tests.fuzz.strategies import any_text, form_data, is_ascii_number, number_fields, query
 from tests.games.conftest import two_player_game
@@ -45,11 +45,11 @@ START_AT_ONCE = {"remi": {"doubla": False}}
 def game(request, alice, bob) -> Game:
     """A started two-seat game of every game the site presents."""
     key = request.param
-    table = services.create_table(
+    table = lifecycle.create_table(
         alice, game_type=key, seat_count=2, options=START_AT_ONCE.get(key, {})
     )
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
+    lifecycle.join_table(table, bob)
+    return lifecycle.start_table(table, alice)
 
 
 def mover_of(game: Game) -> int:
@@ -210,7 +210,7 @@ def test_fuzz_the_profile_form(alice, error_log, count_input, data):
 )
 def test_fuzz_the_table_buttons(alice, bob, error_log, count_input, button, viewer, data):
     count_input()
-    table = services.create_table(alice, seat_count=3)
+    table = lifecycle.create_table(alice, seat_count=3)
     client = client_for({"owner": alice, "guest": bob, "anonymous": None}[viewer])
     response = client.post(f"/tables/{table.pk}/{button}/", data, **HTMX)
     assert_answered(response, error_log)
@@ -219,7 +219,7 @@ def test_fuzz_the_table_buttons(alice, bob, error_log, count_input, button, view
 
 @pytest.fixture
 def pages(alice, bob, game) -> list[str]:
-    private = services.create_table(alice, seat_count=2, is_public=False)
+    private = lifecycle.create_table(alice, seat_count=2, is_public=False)
     finished = two_player_game(alice, bob)
     rng = random.Random(3)
     from tests.games.test_game_replay import play_to_the_end

@@ -16,7 +16,7 @@ from channels.testing import WebsocketCommunicator
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.consumers import ACTED
+from games.play.consumers import ACTED
 from games.presenters import presenter_for
 from remi_site.asgi import application
 from tests.fuzz.conftest import fuzz_settings

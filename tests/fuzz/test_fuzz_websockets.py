@@ -25,9 +25,9 @@ from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games import services
 from games.engine import GAMES
 from games.models import Game
+from games.play import services
 from remi_site.asgi import application
 from remi_site.socket_limits import TOO_MANY_SOCKETS_CLOSE_CODE, address_key
 from tests.fuzz.conftest import fuzz_settings

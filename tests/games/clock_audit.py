@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from games.models import Action, Game, Seat, SeatClock
-from games.services import CLOCK_CAUSES
+from games.play.services import CLOCK_CAUSES
 
 # Remi's actions that end a seat's turn (the prelude's "ready" ends the seat's part of it).
 TURN_ENDS = frozenset({"discard", "ready"})

@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from games import services
 from games.models import Game, SeatClock, Table
+from games.play import services
+from games.tables import lifecycle
 
 DAY = 24 * 3600
 HOUR = timedelta(hours=1)
@@ -16,7 +17,7 @@ def correspondence_game(owner, *others, game_type: str = "remi", **table: Any) -
     """A started correspondence game (1 day a move unless told), owner in seat 0."""
     options = table.pop("options", {"doubla": False} if game_type == "remi" else {})
     table.setdefault("move_seconds", DAY)
-    created = services.create_table(
+    created = lifecycle.create_table(
         owner,
         game_type=game_type,
         seat_count=1 + len(others),
@@ -25,8 +26,8 @@ def correspondence_game(owner, *others, game_type: str = "remi", **table: Any) -
         **table,
     )
     for other in others:
-        services.join_table(created, other)
-    return services.start_table(created, owner)
+        lifecycle.join_table(created, other)
+    return lifecycle.start_table(created, owner)
 
 
 def fresh(game: Game) -> Game:

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from games import services
 from games.models import Game
+from games.tables import lifecycle
 from remi_site.celery import app as celery_app
 from tests.conftest import (
     RedisServer,
@@ -30,9 +30,9 @@ from tests.smtp_sink import SMTP_BACKEND, Inbox
 
 
 def two_player_game(alice, bob, **table_options) -> Game:
-    table = services.create_table(alice, seat_count=2, options={"doubla": False}, **table_options)
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
+    table = lifecycle.create_table(alice, seat_count=2, options={"doubla": False}, **table_options)
+    lifecycle.join_table(table, bob)
+    return lifecycle.start_table(table, alice)
 
 
 # The clock tests count turns played by the clock; about one random deal in a thousand gives
@@ -44,7 +44,7 @@ CLOCK_TESTS_SERIES_SEED = "clock-tests-1"
 @pytest.fixture
 def one_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every table started in the test deals from the same series seed."""
-    monkeypatch.setattr(services, "new_series_seed", lambda: CLOCK_TESTS_SERIES_SEED)
+    monkeypatch.setattr(lifecycle, "new_series_seed", lambda: CLOCK_TESTS_SERIES_SEED)
 
 
 @pytest.fixture

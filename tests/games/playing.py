@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from games import services
 from games.models import Game
+from games.play import services
 
 
 def play_out(game: Game, seed: int = 3) -> Game:

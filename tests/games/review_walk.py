@@ -17,8 +17,8 @@ from typing import Any
 
 from django.test import Client
 
-from games import services
 from games.models import Action, Game
+from games.play import services
 from reviews import services as review_services
 from reviews.models import GameReview, Hint
 

@@ -18,9 +18,11 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games import live_views, presenters, services
+from games import presenters
 from games.engine import GAMES, get_game
 from games.models import Action, Game
+from games.play import live_views, services
+from games.tables import lifecycle
 from tests.games.test_game_consumer import session_cookie, socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,9 +31,9 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def started_game(game_type: str, alice, bob) -> Game:
-    table = services.create_table(alice, game_type=game_type, seat_count=2)
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type=game_type, seat_count=2)
+    lifecycle.join_table(table, bob)
+    return lifecycle.start_table(table, alice)
 
 
 def move_posted(game: Game, users: list, seed: int) -> tuple[int, int]:

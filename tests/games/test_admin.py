@@ -13,8 +13,9 @@ import json
 import pytest
 from django.contrib.auth.models import Permission
 
-from games import services
 from games.models import Game, Seat, Table
+from games.play import services
+from games.tables import lifecycle
 from tests.games.test_game_act import near_the_end
 from tests.games.test_lobby_views import form_data
 
@@ -43,9 +44,9 @@ def organiser(alice):
 @pytest.fixture
 def playing(organiser, bob) -> Game:
     """A game in play at the organiser's own table: a discard and a draw made, racks arranged."""
-    table = services.create_table(organiser, seat_count=2, options={"doubla": False})
-    services.join_table(table, bob)
-    game = services.start_table(table, organiser)
+    table = lifecycle.create_table(organiser, seat_count=2, options={"doubla": False})
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, organiser)
     first = game.state["first_player"]
     tile = game.state["racks"][first].split()[0]
     services.play(game.pk, first, f"discard {tile}", 0)
@@ -130,9 +131,9 @@ def test_the_permission_opens_a_game_in_play(client, organiser, playing):
 
 
 def test_a_finished_game_is_an_open_book(client, organiser, bob):
-    table = services.create_table(organiser, seat_count=2, options={"doubla": False})
-    services.join_table(table, bob)
-    game = services.start_table(table, organiser)
+    table = lifecycle.create_table(organiser, seat_count=2, options={"doubla": False})
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, organiser)
     near_the_end(game, 0)
     services.play(game.pk, 0, "discard R5", 0)
     game = Game.objects.get(pk=game.pk)

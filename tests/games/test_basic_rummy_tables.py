@@ -10,10 +10,11 @@ import re
 from django.core.management import call_command
 from django.urls import reverse
 
-from games import services
 from games.engine.basic_rummy import GAME
 from games.engine.basic_rummy.scenario import position
 from games.models import Game, Seat, Table
+from games.play import services
+from games.tables import lifecycle
 
 OPTIONS = {
     "game_type": "basic-rummy",
@@ -59,9 +60,9 @@ def test_creating_a_basic_rummy_table_keeps_its_options_and_shows_them(client, a
 
 
 def _two_player_game(alice, bob):
-    table = services.create_table(alice, game_type="basic-rummy", seat_count=2)
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type="basic-rummy", seat_count=2)
+    lifecycle.join_table(table, bob)
+    return lifecycle.start_table(table, alice)
 
 
 def test_moves_from_the_page_and_their_sentences(client, alice, bob):
@@ -92,11 +93,11 @@ def test_moves_from_the_page_and_their_sentences(client, alice, bob):
 
 
 def test_the_rummy_500_pickup_from_the_page(client, alice, bob):
-    table = services.create_table(
+    table = lifecycle.create_table(
         alice, game_type="basic-rummy", preset="rummy-500-pickup", seat_count=2
     )
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     # Seat 0 to draw: 5H deep in the pile, 9C and KD above it; 6H 7H in hand.
     rules = GAME.load(game.state).rules
     state = position(["6H 7H 2S 9D", "3C 4C 8S"], rules=rules, stock="JD QD", discard="5H 9C KD")

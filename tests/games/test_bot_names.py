@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from games import services
 from games.engine import GAMES
 from games.presenters.seat_names import shown_name
+from games.tables import lifecycle
 from tests.games.test_deal_verification import play_out
 
 pytestmark = pytest.mark.django_db
@@ -19,8 +19,8 @@ LABELS = {"en": "Bot (easy) 2", "ro": "Bot (ușor) 2", "hu": "Bot (könnyű) 2"}
 
 def started_in_romanian(owner, key):
     with translation.override("ro"):  # the owner's language when the game was dealt
-        table = services.create_table(owner, game_type=key, seat_count=2, bots=["easy"])
-        return services.start_table(table, owner)
+        table = lifecycle.create_table(owner, game_type=key, seat_count=2, bots=["easy"])
+        return lifecycle.start_table(table, owner)
 
 
 def assert_named_in(html: str, language: str, where: str) -> None:

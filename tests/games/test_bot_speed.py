@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
 from games.models import Table
+from games.tables import lifecycle
 from games.tasks import bot_pause
 from tests.games.test_lobby_views import form_data
 
@@ -22,13 +22,13 @@ def test_the_lobby_form_sets_the_pause_before_each_bot_move(client, settings, al
     assert response.status_code == 302, response.content.decode()[:2000]
     table = Table.objects.get()
     assert table.bot_speed == speed
-    game = services.start_table(table, alice)
+    game = lifecycle.start_table(table, alice)
     assert bot_pause(game.pk) == pytest.approx(pause)
 
 
 def test_an_unknown_speed_is_refused_and_makes_no_table(alice):
-    with pytest.raises(services.TableError, match="Unknown bot speed 'warp'"):
-        services.create_table(
+    with pytest.raises(lifecycle.TableError, match="Unknown bot speed 'warp'"):
+        lifecycle.create_table(
             alice, game_type="remi", seat_count=2, bots=["easy"], bot_speed="warp"
         )
     assert not Table.objects.exists()
@@ -36,8 +36,8 @@ def test_an_unknown_speed_is_refused_and_makes_no_table(alice):
 
 def test_tables_of_bots_only_never_wait(settings, alice):
     settings.BOT_MOVE_DELAY_SECONDS = 0.8
-    table = services.create_arranged_table(
+    table = lifecycle.create_arranged_table(
         alice, ["easy", "normal"], game_type="remi", options={"doubla": False}
     )
-    game = services.start_table(table, alice)
+    game = lifecycle.start_table(table, alice)
     assert bot_pause(game.pk) == 0.0

@@ -11,9 +11,11 @@ from collections.abc import Iterator
 import pytest
 from kombu.exceptions import OperationalError
 
-from games import engine, services
+from games import engine
 from games.engine.remi.state import State
 from games.models import Action, Game, Seat, Table
+from games.play import services
+from games.tables import lifecycle
 from games.tasks import bot_move, sweep_bot_turns
 from remi_site.paths import BASE_DIR
 from tests.conftest import (
@@ -37,7 +39,7 @@ def bot_table(owner, levels: list[str], **options) -> Table:
 
 
 def start(table: Table) -> Game:
-    return services.start_table(table, table.owner)
+    return lifecycle.start_table(table, table.owner)
 
 
 def versions(game: Game) -> list[int]:
@@ -84,8 +86,8 @@ def test_a_stale_or_repeated_bot_task_does_nothing(alice, django_capture_on_comm
 @pytest.mark.django_db
 def test_no_bot_task_acts_for_a_person(alice, bob, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=False):
-        table = services.create_table(alice, seat_count=2, options={"doubla": False})
-        services.join_table(table, bob)
+        table = lifecycle.create_table(alice, seat_count=2, options={"doubla": False})
+        lifecycle.join_table(table, bob)
         game = start(table)
     assert not game.waiting_for_bot
     assert bot_move(game.pk, 0) == "no bot owes a move"
@@ -181,7 +183,9 @@ def test_a_broker_outage_after_a_move_loses_no_bot_turn(
     """The person's move is saved and answered although the bot's task cannot be queued;
     the bot sweep queues it once the broker is back."""
     with django_capture_on_commit_callbacks(execute=False):
-        table = services.create_table(alice, seat_count=2, bots=["easy"], options={"doubla": False})
+        table = lifecycle.create_table(
+            alice, seat_count=2, bots=["easy"], options={"doubla": False}
+        )
         game = start(table)
     while game.waiting_for_bot:  # the bot opened: let it finish its turn
         bot_move(game.pk, game.version)

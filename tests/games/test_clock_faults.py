@@ -7,10 +7,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games import clock_runner, services
+from games.clocks.flags import clear_flag
 from games.engine import GAMES
-from games.flags import clear_flag
 from games.models import Action, Game, SeatClock
+from games.play import clock_runner, services
+from games.tables import lifecycle
 from games.tasks import bot_move, sweep_bot_turns, sweep_deadlines
 from tests.games.clock_helpers import at, correspondence_game, fresh, to_move
 
@@ -67,8 +68,10 @@ def test_a_database_failure_is_backed_off_and_the_other_games_still_play(
 
 def test_a_bot_whose_choice_is_refused_falls_back_to_the_timeout_move(alice, monkeypatch):
     with at(NOON):
-        table = services.create_table(alice, seat_count=2, bots=["easy"], options={"doubla": False})
-        game = services.start_table(table, alice)
+        table = lifecycle.create_table(
+            alice, seat_count=2, bots=["easy"], options={"doubla": False}
+        )
+        game = lifecycle.start_table(table, alice)
     engine = GAMES["remi"]
     monkeypatch.setattr(type(engine), "choose", lambda self, view, level, rng: "discard Z99")
     game = fresh(game)
@@ -82,8 +85,10 @@ def test_a_bot_whose_choice_is_refused_falls_back_to_the_timeout_move(alice, mon
 
 def test_a_bot_game_the_engine_cannot_load_is_flagged_and_left_by_the_bot_sweep(alice):
     with at(NOON):
-        table = services.create_table(alice, seat_count=2, bots=["easy"], options={"doubla": False})
-        game = services.start_table(table, alice)
+        table = lifecycle.create_table(
+            alice, seat_count=2, bots=["easy"], options={"doubla": False}
+        )
+        game = lifecycle.start_table(table, alice)
     game = fresh(game)
     if not game.waiting_for_bot:
         services.play(game.pk, 0, f"discard {game.state['racks'][0].split()[-1]}", 0)

@@ -11,8 +11,8 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from games import services
 from games.models import Action, Game, SeatClock
+from games.play import services
 from games.tasks import sweep_deadlines
 from tests.games.clock_helpers import correspondence_game, fresh, to_move
 from tests.games.test_concurrency import race

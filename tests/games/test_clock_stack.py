@@ -25,8 +25,9 @@ from django.test import Client
 from django.utils import timezone
 from websockets.sync.client import ClientConnection, connect
 
-from games import clocks, services
+from games.clocks import seat_clocks
 from games.models import Action, Game, SeatClock, Table
+from games.play import services
 from notifications.kinds import Kind
 from notifications.models import Notice
 from tests.games.clock_helpers import correspondence_game, fresh, live_clock
@@ -66,7 +67,7 @@ def set_deadline(clock: SeatClock, deadline: datetime, *, allowance: int) -> Non
         due_at=deadline,
         eta_at=None,  # no on-time task queued yet for this deadline: the sweep queues one
     )
-    clocks.refresh_game_deadlines([clock.game_id])
+    seat_clocks.refresh_game_deadlines([clock.game_id])
 
 
 def session_cookie(user) -> str:

@@ -15,8 +15,9 @@ from datetime import datetime, timedelta
 import pytest
 from django.utils import timezone
 
-from games import clocks, services
+from games.clocks import seat_clocks
 from games.models import Action, Game, SeatClock, Table
+from games.play import services
 from tests.games.clock_audit import clock_only_problems
 from tests.games.clock_helpers import correspondence_game, fresh
 
@@ -132,7 +133,7 @@ def make_due(game: Game, ago: timedelta) -> SeatClock:
     clock = SeatClock.objects.get(game=game, ended_at__isnull=True)
     due = timezone.now() - ago
     SeatClock.objects.filter(pk=clock.pk).update(deadline=due, due_at=due, eta_at=None)
-    clocks.refresh_game_deadlines([game.pk])
+    seat_clocks.refresh_game_deadlines([game.pk])
     return clock
 
 

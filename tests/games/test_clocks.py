@@ -7,9 +7,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from games import clocks, services
+from games.clocks import seat_clocks
 from games.models import Action, Game, Seat, SeatClock, Table
+from games.play import services
 from games.presenters import game_context
+from games.tables import lifecycle
 from games.tasks import bot_move, clock_expired, sweep_deadlines
 from tests.games.clock_helpers import (
     DAY,
@@ -117,22 +119,22 @@ def test_the_weekend_pause_follows_each_players_own_time_zone(alice, bob):
     auckland, los_angeles = ZoneInfo("Pacific/Auckland"), ZoneInfo("America/Los_Angeles")
     four_hours = 4 * 3600
     # Auckland: the weekend has begun; four hours from Monday 00:00 local.
-    assert clocks.deadline_after(friday, four_hours, auckland, weekends_off=True) == datetime(
+    assert seat_clocks.deadline_after(friday, four_hours, auckland, weekends_off=True) == datetime(
         2030, 1, 13, 15, 0, tzinfo=UTC
     )
     # Los Angeles: Friday noon + 4 h is before the weekend.
-    assert clocks.deadline_after(
+    assert seat_clocks.deadline_after(
         friday, four_hours, los_angeles, weekends_off=True
     ) == friday + timedelta(hours=4)
     # Twelve hours from Friday noon in LA: 12 h until Saturday, so the rest ends... Monday.
-    assert clocks.deadline_after(friday, 13 * 3600, los_angeles, weekends_off=True) == datetime(
-        2030, 1, 14, 9, 0, tzinfo=UTC
-    )  # Monday 01:00 in LA (UTC-8)
+    assert seat_clocks.deadline_after(
+        friday, 13 * 3600, los_angeles, weekends_off=True
+    ) == datetime(2030, 1, 14, 9, 0, tzinfo=UTC)  # Monday 01:00 in LA (UTC-8)
     with at(friday):
         game = correspondence_game(alice, bob, move_seconds=DAY, weekends_off=True)
         seat = to_move(game)
         zone = auckland if seat == 0 else los_angeles
-        expected = clocks.deadline_after(friday, DAY, zone, weekends_off=True)
+        expected = seat_clocks.deadline_after(friday, DAY, zone, weekends_off=True)
         assert live_clock(game, seat).deadline == expected
         assert expected.astimezone(zone).weekday() < 5
     with at(friday + timedelta(days=1, hours=1)):
@@ -145,10 +147,10 @@ def test_clock_time_between_leaves_out_the_weekend():
     zone = ZoneInfo("Europe/Bucharest")
     friday_noon = datetime(2030, 1, 11, 10, 0, tzinfo=UTC)  # 12:00 in Bucharest
     monday_noon = datetime(2030, 1, 14, 10, 0, tzinfo=UTC)
-    assert clocks.clock_time_between(
+    assert seat_clocks.clock_time_between(
         friday_noon, monday_noon, zone, weekends_off=True
     ) == timedelta(hours=24)
-    assert clocks.clock_time_between(
+    assert seat_clocks.clock_time_between(
         friday_noon, monday_noon, zone, weekends_off=False
     ) == timedelta(hours=72)
 
@@ -257,11 +259,11 @@ def test_after_n_timeouts_in_a_row_a_bot_takes_the_seat_and_the_player_can_take_
         with pytest.raises(services.SeatHandedOver):
             services.play(game.pk, first, "draw", game.version)
     with at(now + HOUR):
-        services.take_seat_back(game.table, user)
+        lifecycle.take_seat_back(game.table, user)
     seat.refresh_from_db()
     assert not seat.handed_over and seat.abandoned_at is None and seat.timeouts_in_row == 0
-    with pytest.raises(services.TableError):
-        services.take_seat_back(game.table, user)
+    with pytest.raises(lifecycle.TableError):
+        lifecycle.take_seat_back(game.table, user)
 
 
 def test_taking_the_seat_back_mid_turn_gives_a_whole_turn_from_then(alice, bob):
@@ -284,7 +286,7 @@ def test_taking_the_seat_back_mid_turn_gives_a_whole_turn_from_then(alice, bob):
     assert live_clock(game, first).deadline is None  # a bot's turn has no clock
     back = WEDNESDAY_NOON + timedelta(days=1, hours=2)
     with at(back):
-        services.take_seat_back(game.table, seat.user)
+        lifecycle.take_seat_back(game.table, seat.user)
     assert live_clock(game, first).deadline == back + timedelta(days=1)
     assert not fresh(game).waiting_for_bot
 
@@ -302,30 +304,30 @@ def test_seat_deadlines_lists_pending_turns_most_urgent_first(alice, bob, carol)
             with at(WEDNESDAY_NOON):
                 discard_last(game, to_move(game))
     with at(WEDNESDAY_NOON + timedelta(minutes=50)):
-        owed = clocks.seat_deadlines(alice)
+        owed = seat_clocks.seat_deadlines(alice)
     assert [d.game_id for d in owed] == [fast.pk, slow.pk]
     assert owed[0].urgent and not owed[1].urgent  # 50 of 60 minutes gone; an hour of 3 days
     assert owed[0].seat == 0 and owed[0].turn_started == WEDNESDAY_NOON
     assert owed[0].deadline == WEDNESDAY_NOON + HOUR
     key = SeatClock.objects.get(game_id=owed[0].game_id, seat=0, turn=owed[0].turn)
     assert key.ended_at is None
-    assert clocks.seat_deadlines(bob) == []  # Bob owes nothing: Alice is to play
+    assert seat_clocks.seat_deadlines(bob) == []  # Bob owes nothing: Alice is to play
 
 
 def test_a_finished_game_has_no_running_clock(alice, bob):
     with at(WEDNESDAY_NOON):
         game = correspondence_game(alice, bob)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
-    assert clocks.seat_deadlines(alice) == [] and clocks.seat_deadlines(bob) == []
+    assert seat_clocks.seat_deadlines(alice) == [] and seat_clocks.seat_deadlines(bob) == []
 
 
 def test_a_live_table_keeps_the_timeout_move(alice, bob):
     with at(WEDNESDAY_NOON):
-        table = services.create_table(
+        table = lifecycle.create_table(
             alice, seat_count=2, options={"doubla": False}, move_seconds=20
         )
-        services.join_table(table, bob)
-        game = services.start_table(table, alice)
+        lifecycle.join_table(table, bob)
+        game = lifecycle.start_table(table, alice)
     assert table.on_timeout == Table.OnTimeout.MOVE
     seat = to_move(game)
     rack = fresh(game).state["racks"][seat].split()

@@ -11,8 +11,8 @@ import threading
 import pytest
 from django.db import connection
 
-from games import services
 from games.models import Action, Game
+from games.play import services
 
 RACERS = 6
 

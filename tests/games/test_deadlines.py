@@ -8,15 +8,15 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from games import services
 from games.models import Action, Game, Table
+from games.tables import lifecycle
 from games.tasks import sweep_deadlines
 
 
 @pytest.fixture
 def slow_game(alice, bob, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=False):
-        table = services.create_table(
+        table = lifecycle.create_table(
             alice,
             seat_count=2,
             pace=Table.Pace.SLOW,
@@ -25,8 +25,8 @@ def slow_game(alice, bob, django_capture_on_commit_callbacks):
             on_timeout=Table.OnTimeout.MOVE,
             options={"doubla": False},
         )
-        services.join_table(table, bob)
-        return services.start_table(table, alice)
+        lifecycle.join_table(table, bob)
+        return lifecycle.start_table(table, alice)
 
 
 @pytest.mark.django_db
@@ -50,9 +50,9 @@ def test_games_without_a_time_per_move_are_never_timed_out(
     alice, bob, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=False):
-        table = services.create_table(alice, seat_count=2, move_seconds=0)
-        services.join_table(table, bob)
-        game = services.start_table(table, alice)
+        table = lifecycle.create_table(alice, seat_count=2, move_seconds=0)
+        lifecycle.join_table(table, bob)
+        game = lifecycle.start_table(table, alice)
     assert game.deadline is None
     with time_machine.travel(timezone.now() + timedelta(days=30)):
         assert sweep_deadlines() == 0

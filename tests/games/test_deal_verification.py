@@ -12,17 +12,19 @@ import re
 import pytest
 from django.test import Client
 
-from games import deals, services
+from games import deals
 from games.engine import GAMES
 from games.models import Game
+from games.play import services
+from games.tables import lifecycle
 
 KEYS = list(GAMES)
 
 
 def start(alice, bob, key: str, **options) -> Game:
-    table = services.create_table(alice, game_type=key, seat_count=2, **options)
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type=key, seat_count=2, **options)
+    lifecycle.join_table(table, bob)
+    return lifecycle.start_table(table, alice)
 
 
 def play_out(game: Game, seed: int = 3) -> Game:

@@ -7,17 +7,17 @@ import re
 
 from django.urls import reverse
 
-from games import services
 from games.engine.remi import scenario
 from games.engine.remi.rules import REMI
 from games.models import Game
+from games.tables import lifecycle
 
 
 def alice_to_meld(alice, bob, *, melded: bool) -> Game:
     """Alice (seat 0) has drawn and may meld; whether she made her first melds is given."""
-    table = services.create_table(alice, seat_count=2, options={"doubla": False})
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, seat_count=2, options={"doubla": False})
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     state = scenario.position(
         racks=["R10 R11 R12 K5 B5 Y5 K9 Y9 B9 Y2", "K1 K2 K3 B4"],
         rules=REMI.with_options(doubla=False),

@@ -19,10 +19,12 @@ from django.utils import translation
 from django.utils.functional import lazy
 from django.utils.safestring import SafeString, mark_safe
 
-from games import fragment_reuse, live_views, services
 from games.engine import GAMES, get_game
-from games.fragment_reuse import STORE, ReuseMismatch, Store, frozen, names_read
-from games.page_parts import render_parts
+from games.play import live_views, services
+from games.play.page_parts import render_parts
+from games.presenters import fragment_reuse
+from games.presenters.fragment_reuse import STORE, ReuseMismatch, Store, frozen, names_read
+from games.tables import lifecycle
 
 
 @pytest.fixture(autouse=True)
@@ -213,9 +215,9 @@ def test_the_store_drops_the_least_recently_used_parts_beyond_its_size():
 @pytest.mark.django_db
 @pytest.mark.parametrize("game_type", list(GAMES))
 def test_every_games_page_reuses_its_parts_and_renders_each_viewer_as_before(game_type, alice, bob):
-    table = services.create_table(alice, game_type=game_type, seat_count=2)
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type=game_type, seat_count=2)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     engine = get_game(game_type)
     rng = random.Random(1)
     for _ in range(6):
@@ -249,9 +251,9 @@ def test_the_module_marks_the_face_tag_pure():
 def test_a_sockets_parts_are_keyed_by_the_language_they_are_rendered_in(game_type, alice, bob):
     # render_parts reads the language once for all its fragments: a render in Romanian
     # right after one in English must not be served the English fragments.
-    table = services.create_table(alice, game_type=game_type, seat_count=2)
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type=game_type, seat_count=2)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     snapshot = live_views.read_snapshot(game.pk)
     rendered = {}
     with override_settings(FRAGMENT_REUSE_CHECK=True):

@@ -9,15 +9,17 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils.html import escape
 
-from games import engine, services
+from games import engine
 from games.engine import IllegalAction, NotYourTurn
 from games.engine.remi import scenario
 from games.engine.remi.rules import REMI
 from games.engine.remi.state import State
 from games.models import Action, Game, Seat, Table
+from games.play import services
 from games.presenters.remi_forms import ActionForm
 from games.presenters.remi_forms import notation as _notation
 from games.presenters.remi_refusals import message_for
+from games.tables import lifecycle
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 PARTS = ("game-status", "game-players", "game-melds", "game-row", "game-rack", "game-controls")
@@ -297,9 +299,9 @@ def test_an_order_that_is_not_the_rack_is_refused(client, players, started, mang
 
 
 def test_a_rack_order_saved_in_one_game_does_not_rearrange_the_next_deal(client, alice, bob):
-    table = services.create_table(alice, seat_count=2, options={"doubla": False})
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, seat_count=2, options={"doubla": False})
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     Seat.objects.filter(table=table, position=0).update(
         rack_order={"game": game.pk + 1000, "tiles": ["K13", "K12", "K11"]}
     )
@@ -337,9 +339,11 @@ def near_the_end(game: Game, seat: int) -> None:
 
 @pytest.fixture
 def series_of_two(alice, bob) -> Game:
-    table = services.create_table(alice, seat_count=2, options={"doubla": False, "series_games": 2})
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
+    table = lifecycle.create_table(
+        alice, seat_count=2, options={"doubla": False, "series_games": 2}
+    )
+    lifecycle.join_table(table, bob)
+    return lifecycle.start_table(table, alice)
 
 
 def test_going_out_shows_every_rack_the_scores_and_a_next_game_button(client, alice, series_of_two):
@@ -430,9 +434,9 @@ def test_a_selection_that_cannot_make_the_move_is_the_players_slip(fields):
 
 
 def test_the_prelude_offers_doubla_and_ready(client, alice, bob):
-    table = services.create_table(alice, seat_count=2)
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, seat_count=2)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     client.force_login(bob)
     html = client.get(game.get_absolute_url()).content.decode()
     assert 'value="doubla"' in html and 'name="label"' in html and 'value="ready"' in html
@@ -445,9 +449,9 @@ def test_the_prelude_offers_doubla_and_ready(client, alice, bob):
 
 
 def test_a_timed_table_shows_the_move_clock(client, alice, bob):
-    table = services.create_table(alice, seat_count=2, options={"doubla": False}, move_seconds=60)
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, seat_count=2, options={"doubla": False}, move_seconds=60)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     client.force_login(alice)
     html = client.get(game.get_absolute_url()).content.decode()
     assert re.search(r'<time datetime="[^"]+" data-deadline="[^"]+">', html)

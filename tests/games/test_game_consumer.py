@@ -13,11 +13,11 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
-from games import live_views, page_tabs, services
-from games.consumers import GameConsumer
 from games.models import Game
+from games.play import live_views, news, page_tabs, services
+from games.play.consumers import GameConsumer
+from games.play.spectators import SPECTATORS
 from games.presenters.remi import tile_view
-from games.spectators import SPECTATORS
 from remi_site.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -142,7 +142,7 @@ def test_old_and_repeated_events_are_skipped(alice, started):
         ws = socket(started, cookie, "?version=0")
         assert (await ws.connect())[0]
         layer = get_channel_layer()
-        group = services.group_name(started.pk)
+        group = news.group_name(started.pk)
         await layer.group_send(group, {"type": "game.updated", "version": 0})
         await layer.group_send(group, {"type": "game.updated", "version": "junk"})
         quiet = await ws.receive_nothing(timeout=0.5)
@@ -155,7 +155,7 @@ def test_old_and_repeated_events_are_skipped(alice, started):
 def test_the_page_that_made_a_move_is_not_sent_it_again_but_every_other_page_is(
     alice, bob, started
 ):
-    """The act answer already showed the mover's page its new position (games.page_tabs)."""
+    """The act answer already showed the mover's page its new position (games.play.page_tabs)."""
     first = started.state["first_player"]
     mover, opponent = (alice, bob) if first == 0 else (bob, alice)
     mover_client = Client()

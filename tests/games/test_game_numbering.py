@@ -8,21 +8,24 @@ import re
 
 import pytest
 
-from games import services
 from games.engine import GAMES
 from games.models import Game
+from games.play import services
+from games.tables import lifecycle
 from tests.games.test_game_act import near_the_end
 
 
 @pytest.fixture
 def second_game(alice, bob) -> Game:
     """The second game of a three-game series at a two-seat table, the first one finished."""
-    table = services.create_table(alice, seat_count=2, options={"doubla": False, "series_games": 3})
-    services.join_table(table, bob)
-    first = services.start_table(table, alice)
+    table = lifecycle.create_table(
+        alice, seat_count=2, options={"doubla": False, "series_games": 3}
+    )
+    lifecycle.join_table(table, bob)
+    first = lifecycle.start_table(table, alice)
     near_the_end(first, 0)
     services.play(first.pk, 0, "discard R5", 0)
-    return services.next_game(table)
+    return lifecycle.next_game(table)
 
 
 def test_the_game_page_names_the_table_and_the_game_of_the_series(client, alice, second_game):
@@ -52,9 +55,9 @@ def test_the_admin_counts_from_one_too(client, admin_user, second_game):
 
 
 def test_a_single_game_and_a_tile_rummy_game_are_named_the_same_way(client, alice, bob):
-    table = services.create_table(alice, game_type="rummikub", seat_count=2)
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type="rummikub", seat_count=2)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     client.force_login(alice)
     html = client.get(game.get_absolute_url()).content.decode()
     assert f'<h1 class="game-title">Table {table.pk} · game 1</h1>' in html
@@ -63,9 +66,9 @@ def test_a_single_game_and_a_tile_rummy_game_are_named_the_same_way(client, alic
 @pytest.mark.parametrize("key", list(GAMES))
 def test_every_game_names_its_page_by_table_and_game(client, alice, bob, key):
     """Issue 30, fault 9: the card games' pages were headed "Game 1"."""
-    table = services.create_table(alice, game_type=key, seat_count=2)
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type=key, seat_count=2)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     client.force_login(alice)
     html = client.get(game.get_absolute_url()).content.decode()
     title = re.search(r"<title>(.*?) · Remi</title>", html)
@@ -76,9 +79,9 @@ def test_every_game_names_its_page_by_table_and_game(client, alice, bob, key):
 @pytest.mark.parametrize("key", [k for k in GAMES if k in ("basic-rummy", "thai-rummy")])
 def test_the_card_games_label_their_stock_and_pile_for_the_eye(client, alice, bob, key):
     """Issue 30, fault 9: stock and pile were named for screen readers only."""
-    table = services.create_table(alice, game_type=key, seat_count=2)
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type=key, seat_count=2)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     client.force_login(alice)
     html = client.get(game.get_absolute_url()).content.decode()
     piles = html.split('id="game-piles"')[1].split("</section>")[0]

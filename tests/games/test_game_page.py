@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from games import presenters, services
+from games import presenters
 from games.engine.remi.state import State
 from games.models import Game, Seat
+from games.play import services
 from games.presenters import remi as remi_presenter
 
 

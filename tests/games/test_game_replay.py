@@ -8,11 +8,12 @@ import re
 import pytest
 from django.utils.html import escape
 
-from games import services
 from games.engine.remi.randomplay import actor, random_action
 from games.engine.remi.state import OVER, State
 from games.models import Action, Game
+from games.play import services
 from games.presenters.remi_text import event_line
+from games.tables import lifecycle
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -129,9 +130,9 @@ def test_a_replay_step_must_be_a_number(client, alice, finished):
 
 
 def test_a_private_tables_replay_is_hidden_from_outsiders(client, alice, bob, carol):
-    table = services.create_table(alice, seat_count=2, options={"doubla": False}, is_public=False)
-    services.join_table(table, bob)
-    game = play_to_the_end(services.start_table(table, alice), seed=3)
+    table = lifecycle.create_table(alice, seat_count=2, options={"doubla": False}, is_public=False)
+    lifecycle.join_table(table, bob)
+    game = play_to_the_end(lifecycle.start_table(table, alice), seed=3)
     client.force_login(carol)
     assert client.get(f"/games/{game.pk}/replay/").status_code == 404
     client.force_login(bob)

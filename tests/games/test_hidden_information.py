@@ -49,8 +49,7 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
-from games import engine, services
-from games.consumers import ACTED
+from games import engine
 from games.engine.remi.actions import (
     AddToMeld,
     Declare,
@@ -70,8 +69,10 @@ from games.engine.remi.randomplay import actor, random_action
 from games.engine.remi.state import OVER, PRELUDE, State
 from games.engine.tiles import full_set, parse_tile
 from games.models import Action, Game, Table
+from games.play.consumers import ACTED
 from games.presenters.remi_forms import ActionForm
 from games.presenters.remi_forms import notation as _notation
+from games.tables import lifecycle
 from remi_site import json_logs
 from remi_site.asgi import application
 from tests.conftest import make_user
@@ -412,7 +413,7 @@ def check_html(html: str, truth: Truth, *, page: str, whole: bool = False) -> No
             while parents[-1].parent is not None:
                 parents.append(parents[-1].parent)
             entry = next((p for p in parents if "data-version" in p.attrs), None)
-        # A log entry: in the log, or in a frame's new entries for it (games/page_parts.py).
+        # A log entry: in the log, or in a frame's new entries for it (games/play/page_parts.py).
         in_log = in_section(entry, "game-log") if entry is not None else False
         if entry is not None and (in_log or entry.inside(new_log_entries)):
             line = ("log line", int(entry.attrs["data-version"]))
@@ -787,7 +788,7 @@ def test_no_page_or_frame_shows_another_rack_or_the_wall(
     users = [alice, bob, carol, make_user("dave")][:players]
     watcher = make_user("erin")
     seed = SEEDS[players]
-    monkeypatch.setattr(services, "new_series_seed", lambda: seed)
+    monkeypatch.setattr(lifecycle, "new_series_seed", lambda: seed)
 
     def logged_in(user: Any, seat: int | None) -> Viewer:
         client = Client()
@@ -795,7 +796,7 @@ def test_no_page_or_frame_shows_another_rack_or_the_wall(
         return Viewer(user, seat, client)
 
     owner = logged_in(users[0], 0)
-    table = services.create_table(users[0], seat_count=players)  # public, the source rules
+    table = lifecycle.create_table(users[0], seat_count=players)  # public, the source rules
     viewers = [owner] + [logged_in(user, None) for user in users[1:]]
     for viewer in viewers[1:]:
         assert viewer.client.post(f"/tables/{table.pk}/join/").status_code == 302
@@ -831,7 +832,7 @@ def test_no_page_or_frame_shows_another_rack_or_the_wall(
             assert (await chat.connect())[0], f"{viewer.user} could not open the chat"
             viewer.chat_socket = chat
         # A second tab of every viewer and an anonymous spectator: the sockets of one process
-        # share each version's renders (games.live_views), and each must get exactly what the
+        # share each version's renders (games.play.live_views), and each must get exactly what the
         # first socket of the same seat gets, the anonymous one what the logged-in spectator
         # gets — never a render made for another seat.
         extra: list[tuple[Viewer, WebsocketCommunicator]] = []

@@ -10,9 +10,9 @@ import re
 import pytest
 from django.test import Client
 
-from games import services
 from games.engine import GAMES
 from games.models import Game
+from games.play import services
 from reviews.models import Hint
 from tests.games.playing import play_out
 from tests.games.review_walk import (

@@ -29,10 +29,10 @@ from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games import services
 from games.engine.rummikub import GAME
 from games.engine.rummikub.state import State
 from games.models import Action, Game, Seat
+from games.tables import lifecycle
 from remi_site.asgi import application
 from tests.conftest import make_user
 from tests.games.review_walk import check_review_endpoints_in_play
@@ -187,12 +187,12 @@ def post_a_draft(client: Client, game: Game, state: State, rng: random.Random) -
 def test_no_page_partial_or_frame_shows_another_rack_or_draft(monkeypatch, alice, bob, carol):
     # A fixed deal and fixed random moves: the game checked always has plays, penalties and
     # draws (asserted at the end).
-    monkeypatch.setattr(services, "new_series_seed", lambda: SERIES_SEED)
+    monkeypatch.setattr(lifecycle, "new_series_seed", lambda: SERIES_SEED)
     dave = make_user("dave")
-    table = services.create_table(alice, game_type="rummikub", seat_count=3)
-    services.join_table(table, bob)
-    services.join_table(table, carol)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type="rummikub", seat_count=3)
+    lifecycle.join_table(table, bob)
+    lifecycle.join_table(table, carol)
+    game = lifecycle.start_table(table, alice)
     users = {s.position: s.user for s in Seat.objects.filter(table=table).select_related("user")}
     clients: dict[int | None, Client] = {}
     for seat, user in [*users.items(), (None, dave)]:

@@ -17,9 +17,9 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.urls import reverse
 
-from games import services
-from games.lobby_presenters import LOBBY_PAGE_SIZE
 from games.models import Table
+from games.tables import lifecycle
+from games.tables.lobby_presenters import LOBBY_PAGE_SIZE
 from remi_site.asgi import application
 
 # The lobby writes a range of tables with an en dash between the numbers.
@@ -56,7 +56,7 @@ def table_ids(html: str) -> set[int]:
 
 
 def test_the_lobby_socket_sends_the_list_on_connect(alice):
-    table = services.create_table(alice, seat_count=2)
+    table = lifecycle.create_table(alice, seat_count=2)
 
     async def scenario() -> str:
         communicator = await connect("/ws/lobby/")
@@ -72,13 +72,13 @@ def test_the_lobby_socket_sends_the_list_on_connect(alice):
 
 
 def test_the_lobby_socket_updates_the_tables_i_sit_at(alice, bob):
-    table = services.create_table(alice, seat_count=2, is_public=False)
+    table = lifecycle.create_table(alice, seat_count=2, is_public=False)
 
     async def scenario() -> tuple[str, str]:
         communicator = await connect("/ws/lobby/", alice)
         before = await communicator.receive_from(timeout=5)
-        await database_sync_to_async(services.join_table)(table, bob)
-        await database_sync_to_async(services.start_table)(table, alice)
+        await database_sync_to_async(lifecycle.join_table)(table, bob)
+        await database_sync_to_async(lifecycle.start_table)(table, alice)
         await communicator.receive_from(timeout=5)
         after = await communicator.receive_from(timeout=5)
         await communicator.disconnect()
@@ -101,7 +101,7 @@ def test_a_new_table_reaches_every_connected_lobby(alice):
         second = await connect("/ws/lobby/", alice)
         for communicator in (first, second):
             assert table_ids(await communicator.receive_from(timeout=5)) == set()
-        table = await database_sync_to_async(services.create_table)(alice, seat_count=3)
+        table = await database_sync_to_async(lifecycle.create_table)(alice, seat_count=3)
         seen = [await c.receive_from(timeout=5) for c in (first, second)]
         for communicator in (first, second):
             await communicator.disconnect()
@@ -117,14 +117,14 @@ def test_a_new_table_reaches_every_connected_lobby(alice):
 
 
 def test_joining_and_starting_update_the_list(alice, bob):
-    table = services.create_table(alice, seat_count=2)
+    table = lifecycle.create_table(alice, seat_count=2)
 
     async def scenario() -> list[str]:
         communicator = await connect("/ws/lobby/")
         await communicator.receive_from(timeout=5)
-        await database_sync_to_async(services.join_table)(table, bob)
+        await database_sync_to_async(lifecycle.join_table)(table, bob)
         filled = await communicator.receive_from(timeout=5)
-        await database_sync_to_async(services.start_table)(table, alice)
+        await database_sync_to_async(lifecycle.start_table)(table, alice)
         started = await communicator.receive_from(timeout=5)
         await communicator.disconnect()
         return [filled, started]
@@ -139,7 +139,7 @@ def test_a_private_table_never_reaches_the_lobby_socket(alice):
     async def scenario() -> tuple[str, Table]:
         communicator = await connect("/ws/lobby/")
         await communicator.receive_from(timeout=5)
-        table = await database_sync_to_async(services.create_table)(
+        table = await database_sync_to_async(lifecycle.create_table)(
             alice, seat_count=2, is_public=False
         )
         html = await communicator.receive_from(timeout=5)
@@ -159,7 +159,7 @@ def test_garbage_frames_are_ignored_and_the_socket_keeps_working(alice):
             await communicator.send_to(text_data=frame)
         await communicator.send_to(bytes_data=b"\x00\xff\xfe")
         assert await communicator.receive_nothing(timeout=0.3)
-        await database_sync_to_async(services.create_table)(alice, seat_count=2)
+        await database_sync_to_async(lifecycle.create_table)(alice, seat_count=2)
         html = await communicator.receive_from(timeout=5)
         await communicator.disconnect()
         return html
@@ -168,7 +168,7 @@ def test_garbage_frames_are_ignored_and_the_socket_keeps_working(alice):
 
 
 def test_a_forged_query_string_gets_the_plain_lobby(alice):
-    table = services.create_table(alice, seat_count=2)
+    table = lifecycle.create_table(alice, seat_count=2)
 
     async def scenario() -> str:
         communicator = await connect(
@@ -184,22 +184,22 @@ def test_a_forged_query_string_gets_the_plain_lobby(alice):
 
 
 def test_a_table_page_socket_shows_new_seats_and_takes_players_to_the_game(alice, bob, carol):
-    table = services.create_table(alice, seat_count=3)
-    services.join_table(table, bob)
+    table = lifecycle.create_table(alice, seat_count=3)
+    lifecycle.join_table(table, bob)
 
     async def scenario() -> dict[str, Any]:
         owner = await connect(f"/ws/lobby/?table={table.pk}&seen=open", alice)
         player = await connect(f"/ws/lobby/?table={table.pk}&seen=open", bob)
         seen: dict[str, Any] = {"waiting": await owner.receive_from(timeout=5)}
         await player.receive_from(timeout=5)
-        await database_sync_to_async(services.join_table)(table, carol)
+        await database_sync_to_async(lifecycle.join_table)(table, carol)
         seen["full"] = await owner.receive_from(timeout=5)
         await player.receive_from(timeout=5)
-        game = await database_sync_to_async(services.start_table)(table, alice)
+        game = await database_sync_to_async(lifecycle.start_table)(table, alice)
         seen["owner_started"] = await owner.receive_from(timeout=5)
         seen["player_started"] = await player.receive_from(timeout=5)
         # Another table's change re-renders this one, without sending the player again.
-        await database_sync_to_async(services.create_table)(carol, seat_count=2)
+        await database_sync_to_async(lifecycle.create_table)(carol, seat_count=2)
         seen["player_later"] = await player.receive_from(timeout=5)
         for communicator in (owner, player):
             await communicator.disconnect()
@@ -223,7 +223,7 @@ def test_a_table_page_socket_shows_new_seats_and_takes_players_to_the_game(alice
 
 
 def test_a_table_socket_shows_nothing_of_a_private_table_to_an_outsider(alice, carol):
-    table = services.create_table(alice, seat_count=2, is_public=False)
+    table = lifecycle.create_table(alice, seat_count=2, is_public=False)
 
     async def scenario() -> str:
         communicator = await connect(f"/ws/lobby/?table={table.pk}", carol)
@@ -238,7 +238,7 @@ def test_a_table_socket_shows_nothing_of_a_private_table_to_an_outsider(alice, c
 
 
 def test_a_table_socket_shows_nothing_of_a_private_table_with_a_bot_to_a_visitor(alice):
-    table = services.create_table(alice, seat_count=2, is_public=False, bots=["easy"])
+    table = lifecycle.create_table(alice, seat_count=2, is_public=False, bots=["easy"])
 
     async def scenario() -> str:
         communicator = await connect(f"/ws/lobby/?table={table.pk}")
@@ -254,13 +254,13 @@ def test_a_table_socket_shows_nothing_of_a_private_table_with_a_bot_to_a_visitor
 
 
 def test_a_closed_table_tells_its_page(alice, bob):
-    table = services.create_table(alice, seat_count=3)
-    services.join_table(table, bob)
+    table = lifecycle.create_table(alice, seat_count=3)
+    lifecycle.join_table(table, bob)
 
     async def scenario() -> str:
         communicator = await connect(f"/ws/lobby/?table={table.pk}&seen=open", bob)
         await communicator.receive_from(timeout=5)
-        await database_sync_to_async(services.leave_table)(table, alice)
+        await database_sync_to_async(lifecycle.leave_table)(table, alice)
         html = await communicator.receive_from(timeout=5)
         await communicator.disconnect()
         return html
@@ -277,7 +277,7 @@ def test_a_burst_of_changes_ends_with_the_list_after_the_last(alice, bob, carol)
         communicator = await connect("/ws/lobby/")
         await communicator.receive_from(timeout=5)
         for owner in (alice, bob, carol):
-            await database_sync_to_async(services.create_table)(owner, seat_count=2)
+            await database_sync_to_async(lifecycle.create_table)(owner, seat_count=2)
         seen = [await communicator.receive_from(timeout=5)]
         while len(table_ids(seen[-1])) < 3:
             seen.append(await communicator.receive_from(timeout=5))
@@ -296,12 +296,12 @@ def test_a_burst_of_changes_ends_with_the_list_after_the_last(alice, bob, carol)
 
 def test_a_lobby_socket_keeps_showing_the_page_its_viewer_is_on(settings, alice, bob):
     settings.MAX_OPEN_TABLES_PER_USER = LOBBY_PAGE_SIZE + 5
-    oldest_first = [services.create_table(alice, seat_count=2) for _ in range(LOBBY_PAGE_SIZE + 2)]
+    oldest_first = [lifecycle.create_table(alice, seat_count=2) for _ in range(LOBBY_PAGE_SIZE + 2)]
 
     async def scenario() -> tuple[str, str]:
         communicator = await connect("/ws/lobby/?page=2", bob)
         on_connect = await communicator.receive_from(timeout=5)
-        await database_sync_to_async(services.create_table)(bob, seat_count=2)
+        await database_sync_to_async(lifecycle.create_table)(bob, seat_count=2)
         after_new_table = await communicator.receive_from(timeout=5)
         await communicator.disconnect()
         return on_connect, after_new_table

@@ -21,8 +21,9 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.utils import translation
 
-from games import lobby_presenters as present
-from games import services
+from games.play import news
+from games.tables import lifecycle
+from games.tables import lobby_presenters as present
 from remi_site.asgi import application
 from tests.conftest import make_user
 from tests.games.test_lobby_consumer import HOST, ORIGIN, session_cookie, table_ids
@@ -85,7 +86,7 @@ def test_one_change_renders_the_lobby_once_per_language_and_kind_of_viewer(
         for socket in sockets:
             await socket.receive_from(timeout=5)
         renders.clear()
-        await database_sync_to_async(services.create_table)(alice, seat_count=2)
+        await database_sync_to_async(lifecycle.create_table)(alice, seat_count=2)
         seen = [await socket.receive_from(timeout=5) for socket in sockets]
         assert all([await socket.receive_nothing(timeout=0.2) for socket in sockets])
         for socket in sockets:
@@ -104,7 +105,7 @@ def test_one_change_renders_the_lobby_once_per_language_and_kind_of_viewer(
 
 
 def test_a_private_table_reaches_only_the_lobby_of_who_sits_at_it(renders, alice, bob):
-    table = services.create_table(alice, seat_count=2, is_public=False)
+    table = lifecycle.create_table(alice, seat_count=2, is_public=False)
     alices, bobs = session_cookie(alice), session_cookie(bob)
 
     async def scenario() -> tuple[str, str, str]:
@@ -113,7 +114,7 @@ def test_a_private_table_reaches_only_the_lobby_of_who_sits_at_it(renders, alice
         visitor = await open_socket("/ws/lobby/", [])
         for socket in (owner, stranger, visitor):
             await socket.receive_from(timeout=5)
-        await database_sync_to_async(services.create_table)(bob, seat_count=2)
+        await database_sync_to_async(lifecycle.create_table)(bob, seat_count=2)
         seen = [await s.receive_from(timeout=5) for s in (owner, stranger, visitor)]
         for socket in (owner, stranger, visitor):
             await socket.disconnect()
@@ -130,7 +131,7 @@ def test_a_private_table_reaches_only_the_lobby_of_who_sits_at_it(renders, alice
 def test_sockets_on_other_pages_of_the_lobby_get_their_own_page(renders, settings, alice, bob):
     settings.MAX_OPEN_TABLES_PER_USER = present.LOBBY_PAGE_SIZE + 5
     for _ in range(present.LOBBY_PAGE_SIZE + 2):
-        services.create_table(alice, seat_count=2)
+        lifecycle.create_table(alice, seat_count=2)
     paths = ["/ws/lobby/", "/ws/lobby/?page=2", "/ws/lobby/?page=2", "/ws/lobby/?page=99"]
 
     async def scenario() -> list[str]:
@@ -138,7 +139,7 @@ def test_sockets_on_other_pages_of_the_lobby_get_their_own_page(renders, setting
         for socket in sockets:
             await socket.receive_from(timeout=5)
         renders.clear()
-        await database_sync_to_async(services.create_table)(bob, seat_count=2)
+        await database_sync_to_async(lifecycle.create_table)(bob, seat_count=2)
         seen = [await socket.receive_from(timeout=5) for socket in sockets]
         for socket in sockets:
             await socket.disconnect()
@@ -155,8 +156,8 @@ def test_sockets_on_other_pages_of_the_lobby_get_their_own_page(renders, setting
 def test_table_page_sockets_share_a_render_unless_the_viewer_sits_at_the_table(
     renders, alice, bob, carol
 ):
-    table = services.create_table(alice, seat_count=3)
-    services.join_table(table, bob)
+    table = lifecycle.create_table(alice, seat_count=3)
+    lifecycle.join_table(table, bob)
     path = f"/ws/lobby/?table={table.pk}&seen=open"
     viewers: list[tuple[Any, list[tuple[bytes, bytes]]]] = [
         *((None, []) for _ in range(3)),
@@ -171,7 +172,7 @@ def test_table_page_sockets_share_a_render_unless_the_viewer_sits_at_the_table(
         for socket in sockets:
             await socket.receive_from(timeout=5)
         renders.clear()
-        await database_sync_to_async(services.create_table)(carol, seat_count=2)
+        await database_sync_to_async(lifecycle.create_table)(carol, seat_count=2)
         seen = [await socket.receive_from(timeout=5) for socket in sockets]
         for socket in sockets:
             await socket.disconnect()
@@ -192,23 +193,23 @@ def test_a_burst_of_changes_during_a_refresh_is_answered_by_one_more(alice):
     the last change."""
     from remi_site.audiences import AUDIENCES, list_work
 
-    table = services.create_table(alice, seat_count=2)
+    table = lifecycle.create_table(alice, seat_count=2)
     busy = threading.Event()
 
     async def scenario() -> tuple[list[str], int]:
         socket = await open_socket("/ws/lobby/", [])
         await socket.receive_from(timeout=5)
-        audience = AUDIENCES.get(services.LOBBY_GROUP)
+        audience = AUDIENCES.get(news.LOBBY_GROUP)
         assert audience is not None
         before, heard = audience.refreshes, audience.heard
         # The lists' thread is held, so the first refresh waits there for its read while
         # the rest of the burst arrives.
         held = asyncio.ensure_future(list_work(busy.wait)())
         layer = get_channel_layer()
-        await layer.group_send(services.LOBBY_GROUP, {"type": "lobby.changed"})
+        await layer.group_send(news.LOBBY_GROUP, {"type": "lobby.changed"})
         await until(lambda: audience.refreshes > before)
         for _ in range(9):
-            await layer.group_send(services.LOBBY_GROUP, {"type": "lobby.changed"})
+            await layer.group_send(news.LOBBY_GROUP, {"type": "lobby.changed"})
         await until(lambda: audience.heard == heard + 10)  # all heard while the thread is held
         busy.set()
         await held

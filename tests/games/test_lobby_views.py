@@ -10,9 +10,10 @@ import time_machine
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
-from games import services
-from games.lobby_presenters import LOBBY_PAGE_SIZE
 from games.models import Game, Seat, Table
+from games.play import services
+from games.tables import lifecycle
+from games.tables.lobby_presenters import LOBBY_PAGE_SIZE
 from tests.conftest import make_user
 from tests.games.test_deal_verification import play_out, start
 
@@ -54,9 +55,9 @@ def message_texts(response) -> list[str]:
 
 
 def two_seat_table(owner, *others, **kwargs: Any) -> Table:
-    table = services.create_table(owner, seat_count=2, **kwargs)
+    table = lifecycle.create_table(owner, seat_count=2, **kwargs)
     for user in others:
-        services.join_table(table, user)
+        lifecycle.join_table(table, user)
     return table
 
 
@@ -260,8 +261,8 @@ def test_creating_a_table_needs_a_login(client):
 
 def test_a_player_cannot_own_more_unfinished_tables_than_the_limit(client, settings, alice, bob):
     settings.MAX_OPEN_TABLES_PER_USER = 2
-    waiting = services.create_table(alice, seat_count=2)
-    services.start_table(two_seat_table(alice, bob), alice)  # playing counts too
+    waiting = lifecycle.create_table(alice, seat_count=2)
+    lifecycle.start_table(two_seat_table(alice, bob), alice)  # playing counts too
     client.force_login(alice)
     response = client.post(reverse("games:table_create"), form_data())
     assert response.status_code == 400
@@ -270,7 +271,7 @@ def test_a_player_cannot_own_more_unfinished_tables_than_the_limit(client, setti
     assert "Close a table nobody has joined, or finish a game, then try again." in html
     assert Table.objects.count() == 2
     # Closing the waiting table makes room again.
-    services.leave_table(waiting, alice)
+    lifecycle.leave_table(waiting, alice)
     assert client.post(reverse("games:table_create"), form_data()).status_code == 302
     assert Table.objects.filter(owner=alice).count() == 2
 
@@ -278,7 +279,7 @@ def test_a_player_cannot_own_more_unfinished_tables_than_the_limit(client, setti
 def test_finished_tables_do_not_count_towards_the_limit(client, settings, alice, bob):
     settings.MAX_OPEN_TABLES_PER_USER = 1
     played = two_seat_table(alice, bob)
-    services.start_table(played, alice)
+    lifecycle.start_table(played, alice)
     Table.objects.filter(pk=played.pk).update(status=Table.Status.FINISHED)
     client.force_login(alice)
     assert client.post(reverse("games:table_create"), form_data()).status_code == 302
@@ -286,7 +287,7 @@ def test_finished_tables_do_not_count_towards_the_limit(client, settings, alice,
 
 def test_the_limit_is_per_owner(client, settings, alice, bob):
     settings.MAX_OPEN_TABLES_PER_USER = 1
-    services.create_table(alice, seat_count=2)
+    lifecycle.create_table(alice, seat_count=2)
     client.force_login(bob)
     assert client.post(reverse("games:table_create"), form_data()).status_code == 302
 
@@ -323,7 +324,7 @@ def test_a_refused_form_does_not_use_up_the_creation_limit(client, settings, ali
 
 def test_one_player_cannot_flood_the_lobby(client, alice, bob):
     # The probe: one player posting the form as fast as possible.
-    services.create_table(bob, seat_count=2)
+    lifecycle.create_table(bob, seat_count=2)
     client.force_login(alice)
     with time_machine.travel("2026-03-01 12:00:00 +0000", tick=False):
         statuses = [
@@ -339,7 +340,7 @@ def test_one_player_cannot_flood_the_lobby(client, alice, bob):
 
 
 def test_the_lobby_lists_open_public_tables_with_seats_rules_and_pace(client, alice, bob):
-    table = services.create_table(
+    table = lifecycle.create_table(
         alice,
         seat_count=3,
         bots=["easy"],
@@ -361,7 +362,7 @@ def test_the_lobby_lists_open_public_tables_with_seats_rules_and_pace(client, al
 
 
 def test_visitors_see_the_lobby_and_are_asked_to_log_in_to_join(client, alice):
-    table = services.create_table(alice, seat_count=2)
+    table = lifecycle.create_table(alice, seat_count=2)
     html = client.get(reverse("games:lobby")).content.decode()
     assert f'data-table-id="{table.pk}"' in html
     assert "Log in to join" in html
@@ -370,8 +371,8 @@ def test_visitors_see_the_lobby_and_are_asked_to_log_in_to_join(client, alice):
 
 def test_started_and_private_tables_are_not_in_the_open_list(client, alice, bob, carol):
     started = two_seat_table(alice, bob)
-    services.start_table(started, alice)
-    private = services.create_table(alice, seat_count=2, is_public=False)
+    lifecycle.start_table(started, alice)
+    private = lifecycle.create_table(alice, seat_count=2, is_public=False)
     client.force_login(carol)
     html = client.get(reverse("games:lobby")).content.decode()
     assert f'data-table-id="{started.pk}"' not in html
@@ -380,9 +381,9 @@ def test_started_and_private_tables_are_not_in_the_open_list(client, alice, bob,
 
 
 def test_the_lobby_lists_the_tables_i_sit_at_private_ones_too(client, alice, bob):
-    private = services.create_table(alice, seat_count=2, is_public=False)
+    private = lifecycle.create_table(alice, seat_count=2, is_public=False)
     started = two_seat_table(alice, bob)
-    game = services.start_table(started, alice)
+    game = lifecycle.start_table(started, alice)
     client.force_login(alice)
     html = client.get(reverse("games:lobby")).content.decode()
     mine = html.split('id="my-tables"')[1].split('id="open-tables"')[0]
@@ -392,7 +393,7 @@ def test_the_lobby_lists_the_tables_i_sit_at_private_ones_too(client, alice, bob
 
 
 def test_an_htmx_request_for_the_lobby_gets_only_the_table_list(client, alice):
-    services.create_table(alice, seat_count=2)
+    lifecycle.create_table(alice, seat_count=2)
     html = client.get(reverse("games:lobby"), headers={"HX-Request": "true"}).content.decode()
     assert html.lstrip().startswith('<div id="open-tables"')
     assert "<html" not in html
@@ -403,18 +404,18 @@ def test_the_lobby_needs_a_bounded_number_of_queries(
 ):
     settings.MAX_OPEN_TABLES_PER_USER = 10
     client.force_login(alice)
-    services.create_table(bob, seat_count=2)
+    lifecycle.create_table(bob, seat_count=2)
     # User (the session is in the cache), open tables (count + page) + their seats and the
     # seated players' ratings, my tables + their seats and ratings, the live games + their
     # seats and ratings: the same however many tables there are.
     with django_assert_max_num_queries(11):
         assert client.get(reverse("games:lobby")).status_code == 200
     for n in range(12):
-        table = services.create_table(bob if n % 2 else carol, seat_count=4, bots=["easy"])
+        table = lifecycle.create_table(bob if n % 2 else carol, seat_count=4, bots=["easy"])
         if n % 3 == 0:
-            services.join_table(table, alice)
+            lifecycle.join_table(table, alice)
     playing = two_seat_table(alice, bob)
-    services.start_table(playing, alice)
+    lifecycle.start_table(playing, alice)
     with django_assert_max_num_queries(12):
         html = client.get(reverse("games:lobby")).content.decode()
     assert html.count('class="table-card"') >= 13
@@ -423,7 +424,7 @@ def test_the_lobby_needs_a_bounded_number_of_queries(
 def many_open_tables(count: int) -> list[Table]:
     """``count`` public tables, newest first, from owners who each stay within the limit."""
     owners = [make_user(f"owner{n}") for n in range(count // 5 + 1)]
-    created = [services.create_table(owners[n // 5], seat_count=2) for n in range(count)]
+    created = [lifecycle.create_table(owners[n // 5], seat_count=2) for n in range(count)]
     return created[::-1]
 
 
@@ -472,7 +473,7 @@ def test_a_page_past_the_end_shows_the_last_page(client, alice):
 
 
 def test_one_page_of_tables_has_no_page_links(client, alice):
-    services.create_table(alice, seat_count=2)
+    lifecycle.create_table(alice, seat_count=2)
     assert '<nav class="pager"' not in client.get(reverse("games:lobby")).content.decode()
 
 
@@ -489,7 +490,7 @@ def test_an_htmx_request_for_a_page_gets_that_page_of_the_list(client, alice):
 
 
 def test_joining_and_leaving_a_table(client, alice, bob):
-    table = services.create_table(alice, seat_count=3)
+    table = lifecycle.create_table(alice, seat_count=3)
     client.force_login(bob)
     response = client.post(reverse("games:table_join", args=[table.pk]))
     assert response.status_code == 302
@@ -522,8 +523,8 @@ def test_joining_a_full_table_is_refused_with_a_message(client, alice, bob, caro
 
 
 def test_joining_a_started_table_is_refused(client, alice, bob, carol):
-    table = services.create_table(alice, seat_count=2, bots=["easy"])
-    services.start_table(table, alice)
+    table = lifecycle.create_table(alice, seat_count=2, bots=["easy"])
+    lifecycle.start_table(table, alice)
     client.force_login(carol)
     response = client.post(reverse("games:table_join", args=[table.pk]))
     assert "This table has already started." in message_texts(response)
@@ -531,8 +532,8 @@ def test_joining_a_started_table_is_refused(client, alice, bob, carol):
 
 
 def test_joining_twice_is_refused(client, alice, bob):
-    table = services.create_table(alice, seat_count=3)
-    services.join_table(table, bob)
+    table = lifecycle.create_table(alice, seat_count=3)
+    lifecycle.join_table(table, bob)
     client.force_login(bob)
     response = client.post(reverse("games:table_join", args=[table.pk]), follow=True)
     assert "You are already sitting at this table." in response.content.decode()
@@ -550,7 +551,7 @@ def test_only_the_owner_can_start(client, alice, bob):
 
 
 def test_a_table_starts_only_when_full(client, alice):
-    table = services.create_table(alice, seat_count=3)
+    table = lifecycle.create_table(alice, seat_count=3)
     client.force_login(alice)
     page = client.get(reverse("games:table", args=[table.pk])).content.decode()
     assert re.search(r'id="start-game" disabled aria-describedby="start-hint"', page)
@@ -594,7 +595,7 @@ def test_htmx_buttons_get_a_client_redirect(client, alice, bob):
 
 def test_a_started_table_sends_its_players_on_to_the_game_when_htmx_asks(client, alice, bob):
     table = two_seat_table(alice, bob)
-    game = services.start_table(table, alice)
+    game = lifecycle.start_table(table, alice)
     client.force_login(bob)
     response = client.get(reverse("games:table", args=[table.pk]), headers={"HX-Request": "true"})
     assert response["HX-Redirect"] == reverse("games:game", args=[game.pk])
@@ -602,7 +603,7 @@ def test_a_started_table_sends_its_players_on_to_the_game_when_htmx_asks(client,
 
 @pytest.mark.parametrize("name", ["table_join", "table_leave", "table_start"])
 def test_changes_need_post_a_login_and_an_existing_table(client, alice, bob, name):
-    table = services.create_table(alice, seat_count=2)
+    table = lifecycle.create_table(alice, seat_count=2)
     assert client.post(reverse(f"games:{name}", args=[table.pk])).status_code == 302  # login
     client.force_login(bob)
     assert client.get(reverse(f"games:{name}", args=[table.pk])).status_code == 405
@@ -620,7 +621,7 @@ def test_an_unknown_table_is_404(client, alice):
 
 
 def test_a_private_table_is_hidden_but_joinable_by_its_invitation_link(client, alice, bob):
-    table = services.create_table(alice, seat_count=2, is_public=False)
+    table = lifecycle.create_table(alice, seat_count=2, is_public=False)
     invite = reverse("games:invite", args=[table.invite_code])
     client.force_login(bob)
     assert f'data-table-id="{table.pk}"' not in client.get(reverse("games:lobby")).content.decode()
@@ -642,7 +643,7 @@ def test_a_private_table_is_hidden_but_joinable_by_its_invitation_link(client, a
 def test_a_visitor_is_asked_to_log_in_at_a_private_table_with_a_bot_seat(client, alice):
     # A bot's seat has no user: compared with a visitor's missing id, it let any visitor see
     # the table (owner, players, status and the game's link).
-    table = services.create_table(alice, seat_count=2, is_public=False, bots=["easy"])
+    table = lifecycle.create_table(alice, seat_count=2, is_public=False, bots=["easy"])
     path = reverse("games:table", args=[table.pk])
     response = client.get(path)
     assert response.status_code == 302
@@ -651,13 +652,13 @@ def test_a_visitor_is_asked_to_log_in_at_a_private_table_with_a_bot_seat(client,
     unknown = reverse("games:table", args=[table.pk + 1000])
     assert client.get(unknown)["Location"] == f"{reverse('account_login')}?next={unknown}"
     # A public table with a bot stays open to visitors.
-    public = services.create_table(alice, seat_count=2, bots=["easy"])
+    public = lifecycle.create_table(alice, seat_count=2, bots=["easy"])
     assert client.get(reverse("games:table", args=[public.pk])).status_code == 200
 
 
 def test_the_invitation_link_is_shown_to_the_owner_only(client, alice, bob):
-    table = services.create_table(alice, seat_count=3, is_public=False)
-    services.join_table(table, bob)
+    table = lifecycle.create_table(alice, seat_count=3, is_public=False)
+    lifecycle.join_table(table, bob)
     link = f"http://testserver{reverse('games:invite', args=[table.invite_code])}"
     client.force_login(alice)
     assert link in client.get(reverse("games:table", args=[table.pk])).content.decode()
@@ -667,7 +668,7 @@ def test_the_invitation_link_is_shown_to_the_owner_only(client, alice, bob):
 
 
 def test_an_invitation_asks_visitors_to_log_in_first(client, alice):
-    table = services.create_table(alice, seat_count=2, is_public=False)
+    table = lifecycle.create_table(alice, seat_count=2, is_public=False)
     invite = reverse("games:invite", args=[table.invite_code])
     html = client.get(invite).content.decode()
     assert "Log in to join" in html
@@ -677,8 +678,8 @@ def test_an_invitation_asks_visitors_to_log_in_first(client, alice):
 
 
 def test_an_invitation_to_a_full_table_says_so(client, alice, bob, carol):
-    table = services.create_table(alice, seat_count=2, is_public=False)
-    services.join_table(table, bob)
+    table = lifecycle.create_table(alice, seat_count=2, is_public=False)
+    lifecycle.join_table(table, bob)
     invite = reverse("games:invite", args=[table.invite_code])
     client.force_login(carol)
     assert "This table is full." in client.get(invite).content.decode()
@@ -699,18 +700,18 @@ def test_an_unknown_invitation_is_404(client, alice):
 def test_my_games_puts_the_tables_where_it_is_my_turn_first(client, alice, bob, carol):
     waiting_for_bob = two_seat_table(alice, bob, options={"doubla": False})
     mine = two_seat_table(alice, carol, options={"doubla": False}, pace="slow", move_seconds=3600)
-    game_a = services.start_table(waiting_for_bob, alice)
-    game_b = services.start_table(mine, alice)
+    game_a = lifecycle.start_table(waiting_for_bob, alice)
+    game_b = lifecycle.start_table(mine, alice)
     # Seat 0 is Alice at both tables; move the turns where the test wants them.
     if whose_turn(game_a) == 0:
         discard_for(game_a)
     if whose_turn(game_b) == 1:
         discard_for(game_b)
     prelude = two_seat_table(alice, bob)  # doubla on: the game starts with the prelude
-    services.start_table(prelude, alice)
-    open_table = services.create_table(alice, seat_count=3)
+    lifecycle.start_table(prelude, alice)
+    open_table = lifecycle.create_table(alice, seat_count=3)
     finished = two_seat_table(alice, bob)
-    services.start_table(finished, alice)
+    lifecycle.start_table(finished, alice)
     Table.objects.filter(pk=finished.pk).update(status=Table.Status.FINISHED)
 
     client.force_login(alice)
@@ -734,7 +735,7 @@ def test_my_games_puts_the_tables_where_it_is_my_turn_first(client, alice, bob, 
 
 def test_my_games_after_saying_ready_waits_for_the_others(client, alice, bob):
     table = two_seat_table(alice, bob)
-    game = services.start_table(table, alice)
+    game = lifecycle.start_table(table, alice)
     services.play(game.pk, 0, "ready", 0)
     client.force_login(alice)
     html = client.get(reverse("games:my_games")).content.decode()
@@ -744,10 +745,10 @@ def test_my_games_after_saying_ready_waits_for_the_others(client, alice, bob):
 
 def test_my_games_needs_few_queries(client, alice, bob, carol, django_assert_max_num_queries):
     for partner in (bob, carol, bob):
-        services.start_table(two_seat_table(alice, partner), alice)
-    services.create_table(alice, seat_count=4)
+        lifecycle.start_table(two_seat_table(alice, partner), alice)
+    lifecycle.create_table(alice, seat_count=4)
     finished = two_seat_table(alice, carol)
-    services.start_table(finished, alice)
+    lifecycle.start_table(finished, alice)
     Table.objects.filter(pk=finished.pk).update(status=Table.Status.FINISHED)
     client.force_login(alice)
     # User (the session is in the cache), active tables + seats + ratings, finished tables +
@@ -759,7 +760,7 @@ def test_my_games_needs_few_queries(client, alice, bob, carol, django_assert_max
 
 def test_my_games_shows_only_my_tables(client, alice, bob, carol):
     theirs = two_seat_table(bob, carol)
-    services.start_table(theirs, bob)
+    lifecycle.start_table(theirs, bob)
     client.force_login(alice)
     html = client.get(reverse("games:my_games")).content.decode()
     assert f'data-table-id="{theirs.pk}"' not in html
@@ -767,7 +768,7 @@ def test_my_games_shows_only_my_tables(client, alice, bob, carol):
 
 
 def test_a_table_seat_shows_a_bot_by_its_level(alice):
-    table = services.create_table(alice, seat_count=2, bots=["hard"])
+    table = lifecycle.create_table(alice, seat_count=2, bots=["hard"])
     assert Seat.objects.get(table=table, position=1).display_name == "Bot (hard) 2"
 
 
@@ -775,12 +776,12 @@ def test_a_table_seat_shows_a_bot_by_its_level(alice):
 def test_a_table_closed_while_the_request_runs_gives_a_message(
     client, alice, bob, monkeypatch, name
 ):
-    table = services.create_table(alice, seat_count=2)
-    services.join_table(table, bob)
+    table = lifecycle.create_table(alice, seat_count=2)
+    lifecycle.join_table(table, bob)
     stale = Table.objects.get(pk=table.pk)
     Table.objects.filter(pk=table.pk).delete()
     # The view found the table; the service, a moment later, does not.
-    monkeypatch.setattr("games.lobby.present.visible_table", lambda pk, viewer: stale)
+    monkeypatch.setattr("games.tables.lobby.present.visible_table", lambda pk, viewer: stale)
     client.force_login(alice if name == "table_start" else bob)
     response = client.post(reverse(f"games:{name}", args=[table.pk]))
     assert response["Location"] == reverse("games:lobby")
@@ -802,7 +803,7 @@ def test_my_games_links_a_finished_series_to_its_result_and_replay_and_names_the
     table = Table.objects.get(pk=game.table_id)
     if table.status != Table.Status.FINISHED:  # a longer series: play every game of it
         while table.status != Table.Status.FINISHED:
-            game = play_out(services.next_game(table))
+            game = play_out(lifecycle.next_game(table))
             table.refresh_from_db()
     totals = [sum(scores[i] for scores in table.series["games"]) for i in range(2)]
     best = max(totals)

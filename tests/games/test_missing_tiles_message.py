@@ -6,20 +6,20 @@ from __future__ import annotations
 
 from django.utils.html import escape
 
-from games import services
 from games.engine.remi import scenario
 from games.engine.remi.rules import REMI
 from games.engine.rummikub import GAME as RUMMIKUB
 from games.engine.rummikub.scenario import position as rummikub_position
 from games.models import Game
+from games.tables import lifecycle
 from tests.games.test_game_act import act, error_text
 
 
 def remi_game_in_play(alice, bob, rack: str) -> Game:
     """Alice (seat 0) has melded and drawn, so she may meld again now."""
-    table = services.create_table(alice, seat_count=2, options={"doubla": False})
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, seat_count=2, options={"doubla": False})
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     state = scenario.position(
         racks=[rack, "K9 K10 K11 B2"],
         rules=REMI.with_options(doubla=False),
@@ -49,9 +49,9 @@ def test_remi_counts_copies_a_second_r6_is_missing_when_one_is_held(client, alic
 
 
 def test_the_tile_rummy_names_only_the_tiles_missing_from_the_rack(client, alice, bob):
-    table = services.create_table(alice, game_type="rummikub", seat_count=2)
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type="rummikub", seat_count=2)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     state = rummikub_position(
         names=["alice", "bob"], racks=["R6 R7 K2 B5", "Y1 Y2 Y9 B13"], stock="K7 K8 K9"
     )

@@ -12,8 +12,9 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 
-from games import live_views, services
 from games.models import Game
+from games.play import live_views, services
+from games.tables import lifecycle
 from tests.games.test_game_act import near_the_end
 from tests.games.test_game_consumer import session_cookie, socket
 
@@ -21,11 +22,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def finished_game(alice, bob, series_games: int) -> Game:
-    table = services.create_table(
+    table = lifecycle.create_table(
         alice, seat_count=2, options={"doubla": False, "series_games": series_games}
     )
-    services.join_table(table, bob)
-    finished: Game = services.start_table(table, alice)
+    lifecycle.join_table(table, bob)
+    finished: Game = lifecycle.start_table(table, alice)
     near_the_end(finished, 0)
     services.play(finished.pk, 0, "discard R5", 0)
     return finished
@@ -59,7 +60,7 @@ def test_a_spectator_of_a_finished_game_is_sent_the_link_to_the_next_one(alice, 
     cookies = [session_cookie(carol), None, session_cookie(bob)]
 
     def deal() -> str:
-        return services.next_game(finished.table).get_absolute_url()
+        return lifecycle.next_game(finished.table).get_absolute_url()
 
     url, (seen, seen_too, told), reads, renders = pages_told(finished, cookies, deal)
     for html in (seen, seen_too, told):
@@ -78,7 +79,7 @@ def test_the_pages_of_a_finished_series_are_sent_the_rematch_table(alice, bob, c
     cookies = [session_cookie(carol), session_cookie(bob), None]
 
     def play_again() -> str:
-        return services.rematch(finished.table, alice).get_absolute_url()
+        return lifecycle.rematch(finished.table, alice).get_absolute_url()
 
     url, (seen, told, seen_too), reads, renders = pages_told(finished, cookies, play_again)
     for html in (seen, told):

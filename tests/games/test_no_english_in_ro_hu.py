@@ -30,10 +30,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games import live_views, presenters, services
+from games import presenters
 from games.engine import GAMES, IllegalAction, InvalidAction
 from games.models import Game, Table
-from games.page_parts import render_parts
+from games.play import live_views, services
+from games.play.page_parts import render_parts
+from games.tables import lifecycle
 from remi_site.catalogues import LOCALE_DIR
 from reviews import services as review_services
 from tests.conftest import make_user
@@ -237,13 +239,13 @@ def playing_until(game: Game, seat: int, *, moves: int, seed: int) -> Game:
 def scripted_world(key: str) -> World:
     player = make_user("ana", display_name="Ana")
     bela = make_user("bela", display_name="Béla")
-    table = services.create_table(player, game_type=key, seat_count=3, bots=["easy"])
-    services.join_table(table, bela)
-    finished = play_out(services.start_table(table, player))
+    table = lifecycle.create_table(player, game_type=key, seat_count=3, bots=["easy"])
+    lifecycle.join_table(table, bela)
+    finished = play_out(lifecycle.start_table(table, player))
     review_services.review_for(finished)
     review_services.compute(finished.pk)
 
-    slow = services.create_table(
+    slow = lifecycle.create_table(
         player,
         game_type=key,
         seat_count=3,
@@ -251,9 +253,9 @@ def scripted_world(key: str) -> World:
         pace=Table.Pace.SLOW,
         move_seconds=24 * 3600,
     )
-    running = playing_until(services.start_table(slow, player), 0, moves=12, seed=5)
+    running = playing_until(lifecycle.start_table(slow, player), 0, moves=12, seed=5)
 
-    waiting = services.create_table(player, game_type=key, seat_count=3, bots=["easy"])
+    waiting = lifecycle.create_table(player, game_type=key, seat_count=3, bots=["easy"])
 
     organiser = make_user("org", display_name="Organiser")
     tournament = Tournament.objects.create(
@@ -435,7 +437,7 @@ SERIES_SEED = "words-1"
 
 @pytest.mark.parametrize("key", list(GAMES))
 def test_no_english_on_a_game_s_pages_in_romanian_or_hungarian(key, monkeypatch):
-    monkeypatch.setattr(services, "new_series_seed", lambda: SERIES_SEED)
+    monkeypatch.setattr(lifecycle, "new_series_seed", lambda: SERIES_SEED)
     world = scripted_world(key)
     english = said_in_english(world)
     found = []
@@ -493,8 +495,8 @@ TYPED_SLIPS = (
 def test_a_typed_move_no_game_reads_is_answered_in_the_player_s_language(key, alice):
     """The notation box's refusals (checked without pages: the page shows this sentence,
     as the game test above sees for one slip): never the engine's code, never English."""
-    table = services.create_table(alice, game_type=key, seat_count=2, bots=["easy"])
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type=key, seat_count=2, bots=["easy"])
+    game = lifecycle.start_table(table, alice)
     engine = services.game_of(game.table)
     presentation = presenters.presenter_for(key)
     state = engine.load(game.state)

@@ -9,7 +9,7 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
-from games import engine, services
+from games import engine
 from games.engine import GAMES
 from games.models import Action, Game
 from games.presenters import (
@@ -20,6 +20,7 @@ from games.presenters import (
     thai_rummy_forms,
 )
 from games.presenters.remi_refusals import message_for
+from games.tables import lifecycle
 from remi_site.asgi import application
 from tests.fuzz.test_fuzz_http import START_AT_ONCE
 from tests.games.test_game_replay import play_to_the_end
@@ -131,11 +132,11 @@ ZEROS = ["\N{ARABIC-INDIC DIGIT ZERO}", "\N{DEVANAGARI DIGIT ZERO}", "\N{FULLWID
 def started_with_the_mover_signed_in(client, alice, bob, game_type) -> tuple[Game, dict]:
     """A started two-seat game, ``client`` signed in as the seat to move, and a legal move's
     fields (its timeout move in notation) without the version."""
-    table = services.create_table(
+    table = lifecycle.create_table(
         alice, game_type=game_type, seat_count=2, options=START_AT_ONCE.get(game_type, {})
     )
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     (mover,) = game.to_act
     client.force_login([alice, bob][mover])
     engine = GAMES[game_type]

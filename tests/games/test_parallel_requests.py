@@ -14,7 +14,7 @@ from django.conf import settings
 from django.test import Client
 
 from games.models import Action, Game
-from games.views import MOVED_ON
+from games.play.views import MOVED_ON
 
 TABS = 5
 

@@ -14,9 +14,9 @@ from django.template.loader import get_template
 from django.urls import reverse
 
 from games.engine import GAMES
-from games.forms import TableForm
 from games.models import Table
 from games.presenters import PRESENTERS, presenter_for
+from games.tables.forms import TableForm
 
 GAMES_DIR = Path(__file__).resolve().parents[2] / "games"
 

@@ -10,7 +10,7 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 
-from games import services
+from games.play import news, services
 from notifications.badge import badge_group
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,11 +42,11 @@ def test_messages_published_together_are_sent_at_the_end_in_order():
         channel = await listen("together-a", "together-b")
 
         def publish_together() -> None:
-            with services.publishing_together():
-                services.publish("together-a", {"type": "first.one"})
-                with services.publishing_together():  # nested: the outer block sends
-                    services.publish("together-b", {"type": "second.one"})
-                services.publish("together-a", {"type": "third.one"})
+            with news.publishing_together():
+                news.publish("together-a", {"type": "first.one"})
+                with news.publishing_together():  # nested: the outer block sends
+                    news.publish("together-b", {"type": "second.one"})
+                news.publish("together-a", {"type": "third.one"})
                 async_to_sync(check_quiet)()  # still inside: has anything gone out yet?
 
         async def check_quiet() -> None:
@@ -55,7 +55,7 @@ def test_messages_published_together_are_sent_at_the_end_in_order():
         quiets: list[bool] = []
         await sync_to_async(publish_together)()
         together = [m["type"] for m in await received(channel, 3)]
-        await sync_to_async(services.publish)("together-b", {"type": "alone"})
+        await sync_to_async(news.publish)("together-b", {"type": "alone"})
         alone = [m["type"] for m in await received(channel, 1)]
         return quiets == [True], together, alone
 
@@ -68,7 +68,7 @@ def test_messages_published_together_are_sent_at_the_end_in_order():
 def test_a_move_tells_the_game_and_both_players_badges(alice, bob, started):
     first = started.state["first_player"]
     tile = started.state["racks"][first].split()[0]
-    groups = (services.group_name(started.pk), badge_group(alice.pk), badge_group(bob.pk))
+    groups = (news.group_name(started.pk), badge_group(alice.pk), badge_group(bob.pk))
 
     async def scenario() -> tuple[list[dict], bool, float, float]:
         channel = await listen(*groups)

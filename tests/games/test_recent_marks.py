@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import re
 
-from games import services
 from games.engine.remi import scenario
 from games.engine.remi.rules import REMI
 from games.engine.remi.state import DRAW
 from games.models import Game
+from games.play import services
+from games.tables import lifecycle
 
 
 def alice_to_draw(alice, bob) -> Game:
     """Alice (seat 0) starts her turn; both have melded; the wall's next tile is B7."""
-    table = services.create_table(alice, seat_count=2, options={"doubla": False})
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, seat_count=2, options={"doubla": False})
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     state = scenario.position(
         racks=["R1 R2 R3 R13 K5 K6 Y9 B12", "K1 K2 K3 B4 Y4 R4 Y12 Y13"],
         rules=REMI.with_options(doubla=False),

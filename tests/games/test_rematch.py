@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
 from games.models import Game, Table
 from games.presenters import game_context
+from games.tables import lifecycle
 from tests.games.playing import play_out
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +19,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 @pytest.fixture
 def finished_match(alice, bob) -> Table:
     """A one-game match of Remi (alice, bob and a hard bot), played to its end."""
-    table = services.create_table(
+    table = lifecycle.create_table(
         alice,
         game_type="remi",
         seat_count=3,
@@ -29,8 +29,8 @@ def finished_match(alice, bob) -> Table:
         move_seconds=2 * 86400,
         is_public=False,
     )
-    services.join_table(table, bob)
-    play_out(services.start_table(table, alice))
+    lifecycle.join_table(table, bob)
+    play_out(lifecycle.start_table(table, alice))
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED
     return table
@@ -51,7 +51,7 @@ def test_play_again_seats_the_same_players_at_one_new_table_with_the_same_settin
     new = Table.objects.get(rematch_of=finished_match)
     assert response.status_code == 200 and response["HX-Redirect"] == f"/tables/{new.pk}/"
     assert new.status == Table.Status.OPEN and new.owner == bob
-    for field in services.REMATCH_FIELDS:
+    for field in lifecycle.REMATCH_FIELDS:
         assert getattr(new, field) == getattr(finished_match, field), field
     seated = [(s.position, s.user_id, s.bot) for s in new.seats.order_by("position")]
     assert seated == [
@@ -60,7 +60,7 @@ def test_play_again_seats_the_same_players_at_one_new_table_with_the_same_settin
     assert [bot for _, _, bot in seated] == ["", "hard", ""]  # alice, the bot, bob who joined
 
     # Everyone who asks lands at the same table, and the result links to it from then on.
-    assert services.rematch(finished_match, alice).pk == new.pk
+    assert lifecycle.rematch(finished_match, alice).pk == new.pk
     assert Table.objects.filter(rematch_of=finished_match).count() == 1
     assert game_context(game, seats, 0)["series"]["rematch_url"] == f"/tables/{new.pk}/"
     client.force_login(alice)
@@ -87,16 +87,16 @@ def test_only_the_players_are_offered_it_and_may_ask(client, alice, carol, finis
 
 def test_play_again_counts_against_the_limit_of_open_tables(settings, alice, finished_match):
     settings.MAX_OPEN_TABLES_PER_USER = 1
-    services.create_table(alice, game_type="remi", seat_count=2)
-    with pytest.raises(services.TableError, match="not finished"):
-        services.rematch(finished_match, alice)
+    lifecycle.create_table(alice, game_type="remi", seat_count=2)
+    with pytest.raises(lifecycle.TableError, match="not finished"):
+        lifecycle.rematch(finished_match, alice)
     assert not Table.objects.filter(rematch_of=finished_match).exists()
 
 
 def test_a_match_still_being_played_cannot_be_replayed(alice, bob):
-    table = services.create_table(alice, game_type="remi", seat_count=2)
-    services.join_table(table, bob)
-    services.start_table(table, alice)
-    with pytest.raises(services.TableError, match="not over yet"):
-        services.rematch(table, alice)
+    table = lifecycle.create_table(alice, game_type="remi", seat_count=2)
+    lifecycle.join_table(table, bob)
+    lifecycle.start_table(table, alice)
+    with pytest.raises(lifecycle.TableError, match="not over yet"):
+        lifecycle.rematch(table, alice)
     assert not Table.objects.filter(rematch_of=table).exists()

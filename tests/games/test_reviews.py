@@ -10,9 +10,10 @@ import re
 import pytest
 from django.test import Client
 
-from games import services
 from games.engine import GAMES
 from games.models import Game, Seat, Table
+from games.play import services
+from games.tables import lifecycle
 from reviews import services as review_services
 from reviews.models import GameReview, Hint
 from tests.conftest import wait_for
@@ -23,16 +24,16 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 def against_bots(user, key: str, *, rated: bool = False, bots: int = 1) -> Game:
     """An unrated (or rated) table of ``user`` against ``bots`` hard bots, started."""
-    table = services.create_arranged_table(
+    table = lifecycle.create_arranged_table(
         user, [user, *["hard"] * bots], game_type=key, rated=rated
     )
-    return services.start_table(table, user)
+    return lifecycle.start_table(table, user)
 
 
 def two_people(alice, bob, key: str) -> Game:
-    table = services.create_table(alice, game_type=key, seat_count=2)
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type=key, seat_count=2)
+    lifecycle.join_table(table, bob)
+    return lifecycle.start_table(table, alice)
 
 
 def logged_in(user) -> Client:

@@ -10,10 +10,10 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from games import services
 from games.engine import GAMES
 from games.engine.remi.rules import REMI
 from games.game_names import game_label
+from games.tables import lifecycle
 
 pytestmark = pytest.mark.django_db
 
@@ -117,9 +117,9 @@ def test_the_lobby_links_to_the_rules(client):
 
 @pytest.mark.parametrize("key", list(GAMES))
 def test_each_game_page_links_to_its_rules(client, alice, bob, key):
-    table = services.create_table(alice, game_type=key, seat_count=2)
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type=key, seat_count=2)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     client.force_login(alice)
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert f'<a href="/rules/{key}/">How to play</a>' in page

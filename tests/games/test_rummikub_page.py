@@ -12,10 +12,10 @@ from channels.db import database_sync_to_async
 from django.test import Client
 from django.utils.html import escape
 
-from games import services
 from games.engine.rummikub import GAME
 from games.engine.rummikub.scenario import position
 from games.models import Action, Game, Seat
+from games.tables import lifecycle
 from tests.games.test_game_consumer import session_cookie, socket
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -24,9 +24,9 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def rummikub_game(alice, bob, **position_args) -> Game:
     """Alice (seat 0) and Bob (seat 1) at a tile rummy table, in a position set from
     notation (Alice to play unless told otherwise)."""
-    table = services.create_table(alice, game_type="rummikub", seat_count=2)
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type="rummikub", seat_count=2)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     state = position(names=["alice", "bob"], **position_args)
     Game.objects.filter(pk=game.pk).update(state=GAME.dump(state))
     return Game.objects.select_related("table").get(pk=game.pk)

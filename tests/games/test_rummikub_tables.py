@@ -8,9 +8,10 @@ import re
 
 from django.urls import reverse
 
-from games import services
 from games.engine.rummikub import GAME
 from games.models import Game, Table
+from games.play import services
+from games.tables import lifecycle
 
 OPTIONS = {
     "game_type": "rummikub",
@@ -73,9 +74,9 @@ def test_creating_a_tile_rummy_table_keeps_its_options_and_shows_them(client, al
 
 
 def test_a_whole_game_replays_move_by_move(client, alice, bob, carol):
-    table = services.create_table(alice, game_type="rummikub", seat_count=2)
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type="rummikub", seat_count=2)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     rng = random.Random("replay")
     for _ in range(400):
         current = Game.objects.get(pk=game.pk)

@@ -2,9 +2,10 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
 from games.engine import IllegalAction, NotYourTurn
 from games.models import Action, Game, Table
+from games.play import services
+from games.tables import lifecycle
 
 
 def first_player(game: Game) -> int:
@@ -71,16 +72,16 @@ def test_a_move_on_a_game_read_outside_a_transaction_is_refused(started):
 
 
 def test_joining_a_full_table_is_refused(alice, bob, carol):
-    table = services.create_table(alice, seat_count=2)
-    services.join_table(table, bob)
-    with pytest.raises(services.TableError, match="full"):
-        services.join_table(table, carol)
+    table = lifecycle.create_table(alice, seat_count=2)
+    lifecycle.join_table(table, bob)
+    with pytest.raises(lifecycle.TableError, match="full"):
+        lifecycle.join_table(table, carol)
 
 
 def test_only_the_owner_starts_and_only_when_full(alice, bob):
-    table = services.create_table(alice, seat_count=3)
-    services.join_table(table, bob)
-    with pytest.raises(services.TableError, match="owner"):
-        services.start_table(table, bob)
-    with pytest.raises(services.TableError, match="Every seat"):
-        services.start_table(table, alice)
+    table = lifecycle.create_table(alice, seat_count=3)
+    lifecycle.join_table(table, bob)
+    with pytest.raises(lifecycle.TableError, match="owner"):
+        lifecycle.start_table(table, bob)
+    with pytest.raises(lifecycle.TableError, match="Every seat"):
+        lifecycle.start_table(table, alice)

@@ -1,4 +1,4 @@
-"""Moves over the game page's open socket (``GameConsumer.receive`` → ``games.moves``), in
+"""Moves over the game page's open socket (``GameConsumer.receive`` → ``games.play.moves``), in
 every game: the same fields as the ``act`` view, the same refusals, one answer to the mover
 and one update to everyone else, and nothing changed by anything but a legal move.
 
@@ -16,12 +16,13 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
-from games import services
-from games.consumers import ACTED, MAX_MOVE_FRAME
 from games.engine import GAMES
 from games.models import Action, Game
-from games.moves import MOVED_ON, WATCHING
+from games.play import services
+from games.play.consumers import ACTED, MAX_MOVE_FRAME
+from games.play.moves import MOVED_ON, WATCHING
 from games.presenters import PRESENTERS
+from games.tables import lifecycle
 from remi_site.asgi import application
 from tests.fuzz.test_fuzz_http import START_AT_ONCE
 
@@ -43,11 +44,11 @@ def cookie_of(user) -> list[tuple[bytes, bytes]]:
 @pytest.fixture(params=sorted(PRESENTERS))
 def game(request, alice, bob) -> Game:
     key = request.param
-    table = services.create_table(
+    table = lifecycle.create_table(
         alice, game_type=key, seat_count=2, options=START_AT_ONCE.get(key, {})
     )
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
+    lifecycle.join_table(table, bob)
+    return lifecycle.start_table(table, alice)
 
 
 def legal_move(game: Game) -> dict[str, str]:

@@ -17,10 +17,12 @@ from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import live_views, presenters, services
+from games import presenters
 from games.engine import GAMES, get_game
 from games.models import Game
-from games.page_parts import part_names, render_parts
+from games.play import live_views, news, services
+from games.play.page_parts import part_names, render_parts
+from games.tables import lifecycle
 from tests.conftest import make_user
 from tests.games.socket_pages import SocketPage, frame_parts, whole
 from tests.games.test_game_consumer import session_cookie, socket
@@ -37,10 +39,10 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 def seated(game_type: str, players: int, tag: str) -> Game:
     users = [make_user(f"{tag}-{n}") for n in range(players)]
-    table = services.create_table(users[0], game_type=game_type, seat_count=players)
+    table = lifecycle.create_table(users[0], game_type=game_type, seat_count=players)
     for user in users[1:]:
-        services.join_table(table, user)
-    return services.start_table(table, users[0])
+        lifecycle.join_table(table, user)
+    return lifecycle.start_table(table, users[0])
 
 
 def check_version(game_id: int, views: live_views.SharedViews) -> None:
@@ -148,7 +150,7 @@ def test_a_socket_sends_only_what_changed_and_its_page_is_always_whole(alice, bo
         assert "game-status" in sent[-1]  # the status names the version: always sent
 
         # News older than what was sent (a message that waited behind a newer one): nothing.
-        group = services.group_name(started.pk)
+        group = news.group_name(started.pk)
         await get_channel_layer().group_send(group, {"type": "game.updated", "version": 2})
         assert await ws.receive_nothing(timeout=0.3)
 

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import re
 
-from games import services
 from games.engine.remi import scenario
 from games.engine.remi.rules import REMI
 from games.models import Game
+from games.tables import lifecycle
 
 
 def alice_to_draw(alice, bob, rack: str) -> Game:
     """Alice (seat 0) has melded and starts her turn; the exposed tile is R3."""
-    table = services.create_table(alice, seat_count=2, options={"doubla": False})
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, seat_count=2, options={"doubla": False})
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     state = scenario.position(
         racks=[rack, "K1 K2 K3 B4"],
         rules=REMI.with_options(doubla=False),

@@ -11,10 +11,11 @@ import re
 from django.core.management import call_command
 from django.urls import reverse
 
-from games import services
 from games.engine.thai_rummy import GAME
 from games.engine.thai_rummy.scenario import position
 from games.models import Game, Seat, Table
+from games.play import services
+from games.tables import lifecycle
 
 OPTIONS = {
     "game_type": "thai-rummy",
@@ -58,9 +59,9 @@ def test_creating_a_thai_rummy_table_keeps_its_options_and_shows_them(client, al
 
 
 def _two_player_game(alice, bob):
-    table = services.create_table(alice, game_type="thai-rummy", seat_count=2)
-    services.join_table(table, bob)
-    return services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type="thai-rummy", seat_count=2)
+    lifecycle.join_table(table, bob)
+    return lifecycle.start_table(table, alice)
 
 
 def test_moves_from_the_page_and_their_sentences(client, alice, bob):

@@ -8,9 +8,10 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from games import services
 from games.engine import GAMES
 from games.models import Game
+from games.play import services
+from games.tables import lifecycle
 
 BEFORE = [("games", "0002_bot_sweep_fields")]
 AFTER = [("games", "0003_game_to_act_and_engine_version")]
@@ -21,9 +22,9 @@ def fresh(game: Game) -> Game:
 
 
 def test_every_seat_not_ready_acts_in_the_prelude_then_the_first_player(alice, bob):
-    table = services.create_table(alice, seat_count=2)  # doublas on: a prelude first
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, seat_count=2)  # doublas on: a prelude first
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     assert (game.to_act, game.phase) == ([0, 1], "prelude")
     assert game.engine_version == GAMES[table.game_type].engine_version
 

@@ -11,8 +11,9 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from django.test import Client
 
-from games import services
 from games.engine import GAMES
+from games.play import services
+from games.tables import lifecycle
 from tests.games.test_deal_verification import play_out, start
 from tests.games.test_game_consumer import rack_tiles, socket
 from tests.games.test_lobby_consumer import connect
@@ -29,7 +30,7 @@ def live_tables(html: str) -> set[int]:
 def test_the_lobby_lists_public_games_being_played_and_never_private_ones(alice, bob, carol):
     public = start(alice, bob, "remi")
     private = start(bob, carol, "rummikub", is_public=False)
-    waiting = services.create_table(carol, seat_count=2)  # not started: not live
+    waiting = lifecycle.create_table(carol, seat_count=2)  # not started: not live
     visitor, watcher, player = Client(), Client(), Client()
     watcher.force_login(carol)
     player.force_login(bob)  # plays at the private table: still not listed, it is not public
@@ -41,13 +42,13 @@ def test_the_lobby_lists_public_games_being_played_and_never_private_ones(alice,
 
 
 def test_the_live_list_follows_games_starting_and_ending_over_the_lobby_socket(alice, bob, carol):
-    table = services.create_table(alice, seat_count=2, options={"doubla": False})
-    services.join_table(table, bob)
+    table = lifecycle.create_table(alice, seat_count=2, options={"doubla": False})
+    lifecycle.join_table(table, bob)
 
     async def scenario() -> tuple[str, str, str]:
         visitor = await connect("/ws/lobby/")
         before = await visitor.receive_from(timeout=5)
-        game = await database_sync_to_async(services.start_table)(table, alice)
+        game = await database_sync_to_async(lifecycle.start_table)(table, alice)
         started = await visitor.receive_from(timeout=5)
         while not await visitor.receive_nothing(timeout=0.3):
             started = await visitor.receive_from()

@@ -8,9 +8,10 @@ from datetime import timedelta
 
 import pytest
 
-from games import services
 from games.engine import GAMES
 from games.models import Game, Table
+from games.play import services
+from games.tables import lifecycle
 from remi_site.celery import app as celery_app
 
 DAY = 24 * 3600
@@ -31,7 +32,7 @@ def start_game(
     owner, other, *, game_type: str | None = None, pace=Table.Pace.SLOW, move_seconds=DAY
 ) -> Game:
     options = {"doubla": False} if (game_type or next(iter(GAMES))) == "remi" else None
-    table = services.create_table(
+    table = lifecycle.create_table(
         owner,
         game_type=game_type,
         seat_count=2,
@@ -39,8 +40,8 @@ def start_game(
         move_seconds=move_seconds,
         options=options,
     )
-    services.join_table(table, other)
-    return services.start_table(table, owner)
+    lifecycle.join_table(table, other)
+    return lifecycle.start_table(table, owner)
 
 
 def play_timeout_move(game: Game) -> Game:

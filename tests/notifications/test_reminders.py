@@ -7,7 +7,7 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from games.clocks import seat_deadlines
+from games.clocks.seat_clocks import seat_deadlines
 from notifications.kinds import Kind
 from notifications.models import Notice
 from notifications.tasks import sweep_reminders

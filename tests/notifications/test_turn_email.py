@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
 from games.engine import GAMES
 from games.models import Table
+from games.tables import lifecycle
 from notifications.kinds import Kind
 from notifications.models import Notice
 from notifications.tasks import send_turn_email
@@ -109,13 +109,13 @@ def test_the_email_says_what_the_table_does_when_the_clock_runs_out(
     """Issue 30, fault 5: it promised the safe move at a table where a bot plays the turn."""
     opt_in(alice)
     opt_in(bob)
-    table = services.create_table(
+    table = lifecycle.create_table(
         alice, seat_count=2, pace=Table.Pace.SLOW, move_seconds=DAY, options={"doubla": False}
     )
     Table.objects.filter(pk=table.pk).update(on_timeout=on_timeout)
-    services.join_table(table, bob)
+    lifecycle.join_table(table, bob)
     with django_capture_on_commit_callbacks(execute=True):
-        services.start_table(Table.objects.get(pk=table.pk), alice)
+        lifecycle.start_table(Table.objects.get(pk=table.pk), alice)
     (message,) = mailoutbox
     assert promise in " ".join(message.body.split())
     assert promise in " ".join(message.alternatives[0][0].split())

@@ -28,8 +28,9 @@ from django.urls import reverse
 
 from accounts.models import User
 from chat.models import ChatBan, ChatMessage, Room
-from games import services
 from games.models import Action, Game, Seat, Table
+from games.play import services
+from games.tables import lifecycle
 from notifications.models import Notice, Preferences
 from tournaments.models import (
     AuditEntry,
@@ -186,9 +187,9 @@ def grant_everything_but_hidden_information(user: User) -> None:
 
 def game_in_play(owner: User, guest: User) -> Game:
     """A two-seat game after a discard and a draw, each seat's rack arranged by its player."""
-    table = services.create_table(owner, seat_count=2, options={"doubla": False})
-    services.join_table(table, guest)
-    game = services.start_table(table, owner)
+    table = lifecycle.create_table(owner, seat_count=2, options={"doubla": False})
+    lifecycle.join_table(table, guest)
+    game = lifecycle.start_table(table, owner)
     first = game.state["first_player"]
     tile = game.state["racks"][first].split()[0]
     services.play(game.pk, first, f"discard {tile}", 0)

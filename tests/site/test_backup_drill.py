@@ -14,8 +14,8 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 from django.db import connection
 
-from games import services
 from games.models import Game, SeatClock, Table
+from games.play import services
 from remi_site.paths import BASE_DIR
 from tests.conftest import database_url_for_subprocesses, subprocess_env
 from tests.games.conftest import two_player_game
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # Run by the restored site: the next move of each game, by the game's own first bot level.
 NEXT_MOVES = """
 import json, os, random
-from games import services
+from games.play import services
 from games.models import Game, SeatClock
 out = {}
 for pk in map(int, os.environ["DRILL_GAMES"].split(",")):

@@ -8,7 +8,7 @@ import gzip
 import pytest
 from django.http import HttpResponse, StreamingHttpResponse
 
-from games import services
+from games.tables import lifecycle
 from remi_site.compression import PageCompressionMiddleware
 
 pytestmark = pytest.mark.django_db
@@ -17,9 +17,9 @@ GZIP = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br"}
 
 
 def test_a_game_page_is_sent_gzipped_and_reads_the_same(client, alice, bob):
-    table = services.create_table(alice, game_type="remi", seat_count=2)
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    table = lifecycle.create_table(alice, game_type="remi", seat_count=2)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     client.force_login(alice)
     plain = client.get(f"/games/{game.pk}/")
     assert "Content-Encoding" not in plain

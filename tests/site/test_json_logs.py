@@ -152,7 +152,7 @@ def deal():
 try:
     deal()
 except RuntimeError:
-    logging.getLogger("games.services").exception("dealing failed")
+    logging.getLogger("games.play.services").exception("dealing failed")
 """
 
 

@@ -9,8 +9,8 @@ import re
 import pytest
 from django.test import override_settings
 
-from games import services
 from games.models import Game
+from games.play import services
 from remi_site.metrics import REGISTRY
 from tests.games.conftest import two_player_game
 

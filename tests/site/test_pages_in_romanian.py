@@ -22,7 +22,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games import services
+from games.tables import lifecycle
 from notifications.kinds import Kind
 from notifications.unsubscribe_tokens import make_token
 from remi_site.catalogues import LOCALE_DIR
@@ -84,11 +84,11 @@ def romanian_player(db):
 @pytest.fixture
 def busy_site(romanian_player, bob, carol):
     """A table waiting for a player, a game being played, a tournament taking players."""
-    waiting = services.create_table(romanian_player, seat_count=4, bots=["easy"])
-    services.join_table(waiting, bob)
-    playing = services.create_table(bob, seat_count=2)
-    services.join_table(playing, carol)
-    game = services.start_table(playing, bob)
+    waiting = lifecycle.create_table(romanian_player, seat_count=4, bots=["easy"])
+    lifecycle.join_table(waiting, bob)
+    playing = lifecycle.create_table(bob, seat_count=2)
+    lifecycle.join_table(playing, carol)
+    game = lifecycle.start_table(playing, bob)
     tournament = Tournament.objects.create(
         organiser=bob,
         name="Cupa de toamnă",
@@ -185,8 +185,8 @@ def test_table_form_errors_are_in_romanian(client, romanian_player):
 
 
 def test_table_refusals_in_messages_are_in_romanian(client, romanian_player, bob, carol):
-    full = services.create_table(bob, seat_count=2)
-    services.join_table(full, carol)
+    full = lifecycle.create_table(bob, seat_count=2)
+    lifecycle.join_table(full, carol)
     client.force_login(romanian_player)
     response = client.post(reverse("games:table_join", args=[full.pk]), follow=True)
     assert "Această masă e plină." in response.content.decode()

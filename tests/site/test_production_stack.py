@@ -49,9 +49,9 @@ from django.utils import timezone
 
 from bench.stack import Browser, GameSocket
 from deploy.render import render
-from games import services
 from games.engine import get_game
 from games.models import Action, Game, SeatClock, Table
+from games.tables import lifecycle
 from remi_site.celery import app as celery_app
 from remi_site.paths import BASE_DIR
 from tests.conftest import (
@@ -575,11 +575,11 @@ def test_through_nginx_two_daphnes_survive_a_kill_and_a_rolling_restart(producti
     stack.mark("the correspondence move and its deadline")
 
     # The live game: Alice, a bot and Bob, each player with two tabs open.
-    table = services.create_table(
+    table = lifecycle.create_table(
         alice, game_type=GAME, options=OPTIONS, seat_count=3, bots=["easy"]
     )
-    services.join_table(table, bob)
-    game = services.start_table(table, alice)
+    lifecycle.join_table(table, bob)
+    game = lifecycle.start_table(table, alice)
     seats = {seat.user_id: seat.position for seat in table.seats.exclude(user=None)}
     live = LiveGame(
         stack,

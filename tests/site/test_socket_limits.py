@@ -18,7 +18,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
 from django.test import Client, RequestFactory
 
-from games import services
+from games.tables import lifecycle
 from remi_site.asgi import application
 from remi_site.paths import BASE_DIR
 from tests.games.conftest import two_player_game
@@ -165,7 +165,7 @@ def test_refusals_log_no_error_and_the_held_socket_keeps_its_updates(settings, c
             await refused_code(socket(path, "203.0.113.7", [alices]))
             for path in ("/ws/lobby/", "/ws/me/", "/ws/nope/", "/ws/lobby/?page=2")
         ]
-        await database_sync_to_async(services.create_table)(alice, seat_count=2)
+        await database_sync_to_async(lifecycle.create_table)(alice, seat_count=2)
         update = await held.receive_from(timeout=5)
         await held.disconnect()
         return codes, update

@@ -8,7 +8,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games import services
+from games.play import services
+from games.tables import lifecycle
 from remi_site.asgi import application
 from remi_site.socket_locale import scope_language
 from tests.games.test_lobby_consumer import HOST, ORIGIN, run
@@ -38,7 +39,7 @@ def session_of(user) -> str:
 
 @pytest.fixture
 def open_table(alice):
-    return services.create_table(alice, seat_count=3)
+    return lifecycle.create_table(alice, seat_count=3)
 
 
 def test_a_visitor_with_the_romanian_cookie_gets_the_lobby_in_romanian(open_table):

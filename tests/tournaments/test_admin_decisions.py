@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import services as games
+from games.clocks import seat_clocks
 from games.engine import get_game
 from games.models import Game, Seat
 from tests.conftest import make_user
@@ -141,7 +141,7 @@ def test_a_withdrawn_players_seat_goes_to_a_bot_when_the_organiser_says_so(clien
     assert done.status_code == 302
 
     seat = Seat.objects.get(table=match.table, position=1)
-    level = games.clocks.autoplay_level(get_game(match.table.game_type))
+    level = seat_clocks.autoplay_level(get_game(match.table.game_type))
     assert (seat.user_id, seat.bot) == (None, level)
     match.refresh_from_db()
     assert match.status == Match.Status.PLAYING

@@ -12,9 +12,9 @@ import pytest
 from django import forms
 from django.urls import reverse
 
-from games import services as games
 from games.engine import GAMES
 from games.presenters import presenter_for
+from games.tables import lifecycle
 from tests.conftest import make_user
 from tournaments.forms import RULE_PREFIX, RULES_OF, rule_option_names
 from tournaments.models import Tournament
@@ -111,7 +111,7 @@ def test_an_option_changed_is_stored_alone_and_deals_the_tables(client, organise
     assert response.status_code == 302, response.content.decode()[:3000]
     tournament = Tournament.objects.get(name=f"{game_type} open")
     assert tournament.options == {switch: not was}
-    _, _, rules = games.checked_rules(
+    _, _, rules = lifecycle.checked_rules(
         game_type, tournament.preset or None, tournament.options, tournament.seat_count
     )
     assert getattr(rules, switch) is (not was)

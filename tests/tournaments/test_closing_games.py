@@ -1,5 +1,5 @@
 """A match decided by the organiser while its game is being played (an adjudication, a
-withdrawn player's forfeit) ends that game: it is finished through ``games.services``, no
+withdrawn player's forfeit) ends that game: it is finished through ``games.play.services``, no
 move is accepted any more, no next game can be dealt, and the players' open pages redraw
 over their socket to say the game is over."""
 
@@ -13,9 +13,10 @@ from channels.db import database_sync_to_async
 from django.test import Client
 from django.urls import reverse
 
-from games import services as games
 from games.engine import get_game
 from games.models import Game, Table
+from games.play import services as games
+from games.tables import lifecycle
 from tests.games.test_game_consumer import session_cookie, socket
 from tests.tournaments.helpers import players, tournament
 from tournaments import services
@@ -48,8 +49,8 @@ def assert_closed(match: Match, game: Game, version_before: int) -> None:
     move = engine.random_action(state, seat, random.Random(1))
     with pytest.raises(games.GameMovedOn):  # ...the site no longer does
         games.play(game.pk, seat, move, game.version)
-    with pytest.raises(games.TableError):
-        games.next_game(match.table)
+    with pytest.raises(lifecycle.TableError):
+        lifecycle.next_game(match.table)
 
 
 @pytest.mark.django_db

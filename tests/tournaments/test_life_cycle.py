@@ -77,7 +77,7 @@ def test_registration_only_while_open_and_within_the_limit(alice, bob, carol):
 def test_a_finished_tournament_table_offers_its_players_no_rematch(client, alice, bob, carol):
     """Issue 30, fault 9: a tournament's finished table offered "Play again with the same
     settings", a casual table outside the tournament."""
-    from games import services as games
+    from games.tables import lifecycle
 
     event = tournament(alice, game_type="remi", seat_count=2, format="knockout")
     services.open_registration(event, alice)
@@ -93,6 +93,6 @@ def test_a_finished_tournament_table_offers_its_players_no_rematch(client, alice
     page = client.get(f"/games/{last.pk}/").content.decode()
     assert "The match is over." in page
     assert "Play again with the same settings" not in page
-    with pytest.raises(games.TableError, match="organiser seated this table"):
-        games.rematch(table, bob)
+    with pytest.raises(lifecycle.TableError, match="organiser seated this table"):
+        lifecycle.rematch(table, bob)
     assert not Table.objects.filter(rematch_of=table).exists()

@@ -20,9 +20,9 @@ import time
 import pytest
 from django.db import connection, transaction
 
-from games import services as games
 from games.engine import get_game
 from games.models import Game
+from games.play import services as games
 from tests.tournaments.helpers import players, tournament
 from tournaments import services
 from tournaments.models import Match, Rating, RatingChange, Registration

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.models import Game
-from games.services import publish
+from games.play.news import publish
 from remi_site.asgi import application
 from tests.conftest import make_user
 from tests.games.test_game_consumer import HOST, ORIGIN, session_cookie

@@ -7,10 +7,11 @@ import random
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.engine import get_game
 from games.models import Game, Table
+from games.play import services
 from games.signals import game_finished
+from games.tables import lifecycle
 from tournaments.models import Rating, RatingChange
 from tournaments.rating_maths import NEW_PLAYER, places_from_scores
 
@@ -33,16 +34,16 @@ def play_to_the_end(game: Game, seed: str) -> Game:
 
 def rated_game(owner, *others, game_type: str = "rummikub", bots: tuple[str, ...] = ()) -> Game:
     seats = 1 + len(bots) + len(others)
-    table = services.create_table(
+    table = lifecycle.create_table(
         owner, game_type=game_type, seat_count=seats, bots=list(bots), rated=not bots
     )
     for user in others:
-        services.join_table(table, user)
+        lifecycle.join_table(table, user)
     if bots:
         # The lobby refuses a rated table with bots; an organiser could still tick "rated"
         # in the admin, and the bot seats must then be left out of the rating.
         Table.objects.filter(pk=table.pk).update(rated=True)
-    return services.start_table(Table.objects.get(pk=table.pk), owner)
+    return lifecycle.start_table(Table.objects.get(pk=table.pk), owner)
 
 
 def test_a_finished_rated_game_moves_each_players_rating_once(alice, bob, carol):
@@ -63,9 +64,9 @@ def test_a_finished_rated_game_moves_each_players_rating_once(alice, bob, carol)
 
 
 def test_an_unrated_table_moves_no_rating(alice, bob):
-    table = services.create_table(alice, game_type="rummikub", seat_count=2)
-    services.join_table(table, bob)
-    play_to_the_end(services.start_table(table, alice), "unrated")
+    table = lifecycle.create_table(alice, game_type="rummikub", seat_count=2)
+    lifecycle.join_table(table, bob)
+    play_to_the_end(lifecycle.start_table(table, alice), "unrated")
     assert not Rating.objects.exists()
     assert not RatingChange.objects.exists()
 
@@ -96,8 +97,8 @@ def test_a_person_alone_with_bots_is_not_rated(alice):
 
 
 def test_a_rated_table_is_refused_bots(client, alice):
-    with pytest.raises(services.TableError, match="people only"):
-        services.create_table(alice, seat_count=2, bots=["easy"], rated=True)
+    with pytest.raises(lifecycle.TableError, match="people only"):
+        lifecycle.create_table(alice, seat_count=2, bots=["easy"], rated=True)
     client.force_login(alice)
     data = {
         "game_type": "rummikub",
@@ -122,7 +123,7 @@ def test_ratings_show_in_the_lobby_on_the_leaderboard_and_as_a_chart(client, ali
     alice_rating = Rating.objects.get(user=alice, game_type="rummikub")
     assert alice_rating.games == 2
 
-    open_table = services.create_table(alice, game_type="rummikub", seat_count=2, rated=True)
+    open_table = lifecycle.create_table(alice, game_type="rummikub", seat_count=2, rated=True)
     lobby = client.get(reverse("games:lobby")).content.decode()
     assert f'<span class="seat-rating" title="Rating">{alice_rating.shown}?</span>' in lobby
     assert open_table.rated and "table-rated" in lobby

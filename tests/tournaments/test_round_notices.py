@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services as games
 from games.models import Game
+from games.tables import lifecycle
 from notifications.kinds import Kind
 from notifications.models import Notice
 from tests.tournaments.helpers import players, tournament
@@ -67,7 +67,7 @@ def test_the_notice_is_on_the_players_pages_and_gone_when_the_game_is(alice, car
         html = page(player, url)
         assert TOLD in html and link in html
         assert TOLD not in page(carol, url)  # nobody else's pages
-    games.stop_table(match.table)
+    lifecycle.stop_table(match.table)
     assert TOLD not in page(player, notices_url)
 
 

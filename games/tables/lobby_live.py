@@ -32,13 +32,13 @@ from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import lobby_presenters as present
-from games.lobby_presenters import LobbyPage, TableCard
 from games.models import Table
+from games.tables import lobby_presenters as present
+from games.tables.lobby_presenters import LobbyPage, TableCard
 from remi_site.audiences import list_work
 
 if TYPE_CHECKING:
-    from games.lobby_consumers import LobbyConsumer
+    from games.tables.lobby_consumers import LobbyConsumer
 
 # The lobby's live parts, in the order a socket sends them.
 LOBBY_PARTS = ("my-tables", "open-tables", "live-games")

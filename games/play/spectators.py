@@ -20,7 +20,7 @@ from typing import Any
 
 from channels.consumer import get_handler_name
 
-from games import services
+from games.play import news
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ class _Watch:
 
     def __init__(self, layer: Any, game_id: int) -> None:
         self.layer = layer
-        self.group = services.group_name(game_id)
+        self.group = news.group_name(game_id)
         self.sockets: set[Any] = set()
         self.channel = ""
         self.task: asyncio.Task[None] | None = None

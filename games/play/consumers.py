@@ -1,7 +1,7 @@
 """The game page's WebSocket: it takes the page's moves, and after every move each socket
 gets its own seat's view.
 
-A move arrives as the action form's fields (``receive``) and is played by ``games.moves``,
+A move arrives as the action form's fields (``receive``) and is played by ``games.play.moves``,
 as the ``act`` view plays it; the mover is answered on the same socket, everyone else as
 below.
 
@@ -28,11 +28,12 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 
 from accounts.sockets import LoginBoundSocket
-from games import live_views, moves, page_tabs, presenters, services
+from games import presenters
 from games.engine.core.numbers import parse_natural
 from games.models import Seat
-from games.page_parts import Rendered, SentParts, part_names, render_parts
-from games.spectators import SPECTATORS
+from games.play import live_views, moves, news, page_tabs
+from games.play.page_parts import Rendered, SentParts, part_names, render_parts
+from games.play.spectators import SPECTATORS
 from remi_site import metrics
 from remi_site.socket_locale import run_in_locale, viewer_locale
 
@@ -100,7 +101,7 @@ class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
     # at or below it is old news, which is how catch-up and duplicate events are skipped.
     sent_version: int = -1
     locale: tuple[str, Any] = ("en", None)  # the viewer's language and time zone
-    tab = ""  # the page's own name (games.page_tabs): its moves are answered over HTTP
+    tab = ""  # the page's own name (games.play.page_tabs): its moves are answered over HTTP
     template = ""  # the game's page template, whose partials the socket sends
     sent: SentParts  # what this socket last sent of each part: only the changed ones go
     viewing_as: tuple[int | None, tuple[str, Any]] | None = None  # in live_views.VIEWERS
@@ -122,7 +123,7 @@ class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
             self.watching = True
             await SPECTATORS.add(self.game_id, self)
         else:
-            self.group = services.group_name(self.game_id)
+            self.group = news.group_name(self.game_id)
             await self.channel_layer.group_add(self.group, self.channel_name)
         await self.bind_to_login()
         await self.accept()

@@ -12,7 +12,7 @@ own move on the game's version in ``services.play``, where exactly one wins.
 What is played comes from the engine alone: under the table's ``AUTOPLAY`` the seat's bot
 chooses from the seat's ``player_view``, falling back to ``timeout_action``; under ``MOVE``
 the ``timeout_action``.  A turn of several actions is played to its end.  When nothing can be
-played the game is flagged for the admin (``games.flags``).
+played the game is flagged for the admin (``games.clocks.flags``).
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.db.models import F
 
-from games import clocks, services, work_queue
-from games.flags import flag_game
+from games.clocks import seat_clocks, work_queue
+from games.clocks.flags import flag_game
 from games.models import Action, Game, Seat, SeatClock, Table
+from games.play import services
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +59,7 @@ def backoff(attempts: int) -> timedelta:
 def due_clocks(now: datetime) -> Any:
     """The clocks whose time is up, oldest deadline first (the partial index's query)."""
     return SeatClock.objects.filter(
-        clocks.live_clock_filter(), due_at__lte=now, game__flagged_at__isnull=True
+        seat_clocks.live_clock_filter(), due_at__lte=now, game__flagged_at__isnull=True
     ).order_by("due_at")
 
 
@@ -165,7 +166,7 @@ def _play_for_seat(game: Game, seat: int, autoplay: bool) -> str:
             # by the game, version and seat, so a retried claim makes the same choice.
             rng = random.Random(f"{game.pk}/{game.version}/{seat}/clock")
             choice = engine.choose(
-                engine.player_view(state, seat), clocks.autoplay_level(engine), rng
+                engine.player_view(state, seat), seat_clocks.autoplay_level(engine), rng
             )
             services.play(game.pk, seat, choice, game.version, cause=cause)
             return str(choice)
@@ -247,9 +248,9 @@ def queue_soon_due(now: datetime) -> int:
     """Queue the on-time task of each clock that falls due within the horizon and has none
     queued for its current deadline (long correspondence deadlines wait here until then)."""
     soon = SeatClock.objects.filter(
-        clocks.live_clock_filter(),
+        seat_clocks.live_clock_filter(),
         due_at__gt=now,
-        due_at__lte=now + clocks.eta_horizon(),
+        due_at__lte=now + seat_clocks.eta_horizon(),
         game__flagged_at__isnull=True,
     ).exclude(eta_at=F("due_at"))
     rows = list(soon.values_list("pk", "game_id", "seat", "turn", "due_at")[:5000])

@@ -1,7 +1,7 @@
 """A player's move as a game page sends it, from either door: the ``act`` view (HTTP, for
 pages without script, keyboard fallbacks and scripts of our own) and the game page's open
 socket (``consumers.GameConsumer``).  Both hand the form's fields here; the fields are read by
-the game's own form, the move goes through :func:`games.services.play_locked`, and the answer
+the game's own form, the move goes through :func:`games.play.services.play_locked`, and the answer
 says what the mover's page shows next, so the two doors refuse and answer alike.
 """
 
@@ -15,9 +15,10 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
-from games import live_views, presenters, services
+from games import presenters
 from games.engine import IllegalAction, InvalidAction
 from games.models import Game
+from games.play import live_views, services
 from games.presenters.base import form_problem, read_once_each
 
 # Said in the language of whoever's page is answered (they were plain English strings).

@@ -30,7 +30,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from games import work_queue
+from games.clocks import work_queue
 from games.engine import GameEngine
 from games.models import Game, Seat, SeatClock, Table
 

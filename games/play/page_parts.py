@@ -24,8 +24,8 @@ from typing import Any
 from django.template import Context
 from template_partials.templatetags.partials import RenderPartialNode
 
-from games.fragment_reuse import LOCALE, compiled_template, locale_now
 from games.presenters import swapped_in
+from games.presenters.fragment_reuse import LOCALE, compiled_template, locale_now
 
 # What a socket shows for each part: (part name, HTML) in page order.
 Parts = tuple[tuple[str, str], ...]

@@ -1,11 +1,12 @@
 """What a committed move hands to the workers: a bot's turn to play, and timeouts to fire at
 their deadlines.
 
-The move path (``games.services``) and the clocks (``games.clocks``, ``games.clock_runner``)
-call these; the Celery layer (``games.tasks``), which sits above them and plays bots' turns
-and timeouts through the same service, connects itself when the app is ready
-(``GamesConfig.ready``).  So imports run one way, tasks -> clock_runner -> services -> clocks
--> here, and nothing below the tasks imports them back (tests/site/test_import_contracts.py).
+The move path (``games.play.services``), the clocks (``games.clocks.seat_clocks``) and the
+timeouts' runner (``games.play.clock_runner``) call these; the Celery layer
+(``games.tasks``), which sits above them and plays bots' turns and timeouts through the same
+service, connects itself when the app is ready (``GamesConfig.ready``).  So imports run one
+way, tasks -> clock_runner -> services -> clocks -> here, and nothing below the tasks imports
+them back (tests/site/test_import_contracts.py).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What the lobby side shows about tables, built in one place for the pages and the socket.
 
-The views and :mod:`games.lobby_consumers` both render the same partials from what these
+The views and :mod:`games.tables.lobby_consumers` both render the same partials from what these
 functions return, so a live update is the same HTML as a page load.  The cards carry only
 what a table shows the public (never the invite code or the series seed), so a template
 cannot leak them by accident.

@@ -33,11 +33,11 @@ from django.template.loader import render_to_string
 from games import presenters
 from games.engine import get_game
 from games.models import Action, Game, Seat
-from games.page_parts import Rendered, render_parts
+from games.play.page_parts import Rendered, render_parts
 from remi_site.socket_locale import run_in_locale
 
 if TYPE_CHECKING:
-    from games.services import Played
+    from games.play.services import Played
 
 # A viewer's language and time zone (remi_site.socket_locale.viewer_locale): renders are
 # shared only between sockets of the same locale, so each page stays in its own language.

@@ -1,6 +1,6 @@
 """The game page: showing a game, making moves, arranging the rack, the next game, replays.
 
-Every move goes through :func:`games.services.play`; these views only turn form fields into
+Every move goes through :func:`games.play.services.play`; these views only turn form fields into
 the engine's notation and render what the presenter builds.  Answers to htmx requests are the
 same out-of-band partials the WebSocket consumer pushes, so both paths show identical HTML.
 """
@@ -11,7 +11,6 @@ from collections.abc import Callable
 from functools import wraps
 from typing import TYPE_CHECKING, Any
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -19,12 +18,13 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
+from django_htmx.http import trigger_client_event
 
-from games import live_views, moves, page_tabs, presenters, services
+from games import presenters
 from games.engine.core.numbers import parse_natural
 from games.models import Action, Game, Seat
-from games.moves import MOVED_ON
+from games.play import live_views, moves, news, page_tabs, services
+from games.play.moves import MOVED_ON
 
 if TYPE_CHECKING:
     from accounts.requests import HtmxRequest
@@ -95,7 +95,7 @@ def game(request: HtmxRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def act(request: HtmxRequest, pk: int) -> HttpResponse:
-    """Make a move (``games.moves``; the game page's socket takes the same fields).  Refusals
+    """Make a move (``games.play.moves``; the game page's socket takes the same fields).  Refusals
     answer 200 with their sentence beside the controls, since htmx swaps a 200 as it is and a
     refused move is an ordinary part of play; form data no page could send answers 400 with
     the fresh position."""
@@ -171,8 +171,8 @@ def draft(request: HtmxRequest, pk: int) -> HttpResponse:
     engine = services.game_of(viewing.game.table)
     # The name goes with the note, so no socket reads the game to say whose it is.
     name = engine.ctx(engine.load(viewing.game.state)).seats[viewing.seat]
-    services.publish(
-        services.group_name(pk),
+    news.publish(
+        news.group_name(pk),
         {
             "type": "game.arranging",
             "seat": viewing.seat,
@@ -207,24 +207,6 @@ def meld_total(request: HtmxRequest, pk: int) -> HttpResponse:
     else:
         context["points"], context["needed"] = total
     return render(request, "games/includes/meld_total.html", context)
-
-
-@require_POST
-@login_required
-def next_game(request: HtmxRequest, pk: int) -> HttpResponse:
-    viewing = game_for(request, pk)
-    if viewing.seat is None:
-        raise PermissionDenied("Only the players deal the next game.")
-    try:
-        new = services.next_game(viewing.game.table)
-    except services.TableError as error:
-        messages.error(request, str(error))
-        url = viewing.game.get_absolute_url()
-    else:
-        url = new.get_absolute_url()
-    if request.htmx:
-        return HttpResponseClientRedirect(url)
-    return redirect(url)
 
 
 @require_GET

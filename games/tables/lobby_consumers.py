@@ -9,7 +9,7 @@ htmx ws extension.
 The event carries no data.  A socket is not a member of the lobby's group itself: its process
 is, once for all of its lobby and table sockets (``remi_site.audiences``), and answers each
 change (or burst of changes) with one read of the tables and one render per part and kind of
-viewer (``games.lobby_live``), never one per socket.  Only public tables, or a table the
+viewer (``games.tables.lobby_live``), never one per socket.  Only public tables, or a table the
 viewer sits at, are ever rendered for a viewer.  The lobby takes no input, so anything a
 client sends is ignored.
 """
@@ -23,11 +23,11 @@ from urllib.parse import parse_qs
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from accounts.sockets import LoginBoundSocket
-from games import lobby_live
-from games import lobby_presenters as present
 from games.engine.core.numbers import parse_natural
 from games.models import Table
-from games.services import LOBBY_GROUP
+from games.play.news import LOBBY_GROUP
+from games.tables import lobby_live
+from games.tables import lobby_presenters as present
 from remi_site.audiences import AUDIENCES
 from remi_site.socket_locale import scope_language
 

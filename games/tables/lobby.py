@@ -1,6 +1,6 @@
 """Lobby and table views: list and create tables, sit down, stand up, start, invitations.
 
-Every change goes through games.services (which tells the lobby socket after commit).  A
+Every change goes through games.tables.lifecycle (which tells the lobby socket after commit).  A
 refused change (TableError) becomes a message on the page the player lands on, never a
 500; a table the player may not see is a 404, whether it exists or not.
 """
@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,10 +20,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import creation_limit, services
-from games import lobby_presenters as present
-from games.forms import DEFAULT_MOVE_SECONDS, TableForm, preset_choices, preset_options
 from games.models import Table
+from games.play.views import game_for
+from games.tables import creation_limit, lifecycle
+from games.tables import lobby_presenters as present
+from games.tables.forms import DEFAULT_MOVE_SECONDS, TableForm, preset_choices, preset_options
 
 if TYPE_CHECKING:
     from accounts.requests import HtmxRequest, SignedInRequest
@@ -112,8 +114,8 @@ def create_table(request: SignedInRequest) -> HttpResponse:
             form.add_error(None, allowance.message)
             return render(request, "games/table_form.html", {"form": form}, status=429)
         try:
-            table = services.create_table(request.user, **form.create_kwargs())
-        except services.TableError as error:
+            table = lifecycle.create_table(request.user, **form.create_kwargs())
+        except lifecycle.TableError as error:
             allowance.give_back()
             form.add_error(None, str(error))
             return render(request, "games/table_form.html", {"form": form}, status=400)
@@ -156,10 +158,10 @@ def table_detail(request: HtmxRequest, pk: int) -> HttpResponse:
 def join(request: HtmxRequest, pk: int) -> HttpResponse:
     table = _visible_table_or_404(request, pk)
     try:
-        services.join_table(table, request.user)
+        lifecycle.join_table(table, request.user)
     except Table.DoesNotExist:
         return _closed(request)
-    except services.TableError as error:
+    except lifecycle.TableError as error:
         messages.error(request, str(error))
     else:
         messages.success(request, _("You sat down at the table."))
@@ -172,10 +174,10 @@ def leave(request: HtmxRequest, pk: int) -> HttpResponse:
     table = _visible_table_or_404(request, pk)
     closing = table.owner_id == request.user.pk
     try:
-        services.leave_table(table, request.user)
+        lifecycle.leave_table(table, request.user)
     except Table.DoesNotExist:
         return _closed(request)
-    except services.TableError as error:
+    except lifecycle.TableError as error:
         messages.error(request, str(error))
         return _go(request, table.get_absolute_url())
     messages.success(request, _("You closed the table.") if closing else _("You left the table."))
@@ -187,10 +189,10 @@ def leave(request: HtmxRequest, pk: int) -> HttpResponse:
 def start(request: HtmxRequest, pk: int) -> HttpResponse:
     table = _visible_table_or_404(request, pk)
     try:
-        game = services.start_table(table, request.user)
+        game = lifecycle.start_table(table, request.user)
     except Table.DoesNotExist:
         return _closed(request)
-    except services.TableError as error:
+    except lifecycle.TableError as error:
         messages.error(request, str(error))
         return _go(request, table.get_absolute_url())
     return _go(request, game.get_absolute_url())
@@ -203,8 +205,8 @@ def rematch(request: HtmxRequest, pk: int) -> HttpResponse:
     the same new table."""
     table = _visible_table_or_404(request, pk)
     try:
-        new = services.rematch(table, request.user)
-    except services.TableError as error:
+        new = lifecycle.rematch(table, request.user)
+    except lifecycle.TableError as error:
         messages.error(request, str(error))
         game = table.games.order_by("-number").first()
         return _go(request, game.get_absolute_url() if game else table.get_absolute_url())
@@ -219,8 +221,8 @@ def take_back(request: HtmxRequest, pk: int) -> HttpResponse:
     """The player takes back the seat a bot took after their timeouts."""
     table = _visible_table_or_404(request, pk)
     try:
-        services.take_seat_back(table, request.user)
-    except services.TableError as error:
+        lifecycle.take_seat_back(table, request.user)
+    except lifecycle.TableError as error:
         messages.error(request, str(error))
     else:
         messages.success(request, _("Your seat is yours again: your clock starts now."))
@@ -241,10 +243,10 @@ def join_by_invite(request: HtmxRequest, code: str) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         try:
-            services.join_table(table, request.user)
+            lifecycle.join_table(table, request.user)
         except Table.DoesNotExist:
             return _closed(request)
-        except services.TableError as error:
+        except lifecycle.TableError as error:
             messages.error(request, str(error))
             return redirect(request.path)
         messages.success(request, _("You sat down at the table."))
@@ -263,3 +265,21 @@ def join_by_invite(request: HtmxRequest, code: str) -> HttpResponse:
 @require_safe
 def my_games(request: HtmxRequest) -> HttpResponse:
     return render(request, "games/my_games.html", {"games": present.my_games(request.user)})
+
+
+@require_POST
+@login_required
+def next_game(request: HtmxRequest, pk: int) -> HttpResponse:
+    viewing = game_for(request, pk)
+    if viewing.seat is None:
+        raise PermissionDenied("Only the players deal the next game.")
+    try:
+        new = lifecycle.next_game(viewing.game.table)
+    except lifecycle.TableError as error:
+        messages.error(request, str(error))
+        url = viewing.game.get_absolute_url()
+    else:
+        url = new.get_absolute_url()
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)

@@ -11,10 +11,11 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from games import deals, presenters, services
+from games import deals, presenters
 from games.models import Game
+from games.play import services
+from games.play.views import game_for
 from games.presenters.seat_names import shown_names
-from games.views import game_for
 
 
 @require_safe
