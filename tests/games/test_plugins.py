@@ -22,14 +22,15 @@ GAMES_DIR = Path(__file__).resolve().parents[2] / "games"
 
 # The layers above the engine that every game goes through.
 SHARED_MODULES = (
-    "services.py",
+    "play/services.py",
+    "tables/lifecycle.py",
     "tasks.py",
-    "views.py",
-    "consumers.py",
-    "forms.py",
-    "lobby.py",
-    "lobby_presenters.py",
-    "lobby_consumers.py",
+    "play/views.py",
+    "play/consumers.py",
+    "tables/forms.py",
+    "tables/lobby.py",
+    "tables/lobby_presenters.py",
+    "tables/lobby_consumers.py",
     "arena.py",
     "models.py",
     "management/commands/arena.py",
