@@ -26,7 +26,7 @@ New code asks the game object (``get_game(table.game_type)``) rather than Remi's
 from __future__ import annotations
 
 from .basic_rummy import GAME as BASIC_RUMMY_GAME
-from .core.protocol import Ctx, GameEngine, Outcome, Traits
+from .core.protocol import AnyGame, Ctx, GameEngine, Outcome, Traits
 from .errors import IllegalAction, InvalidAction, InvalidMeld, NotYourTurn, Refusal, UnknownGame
 from .remi import GAME as REMI_GAME
 from .remi import apply, new_game, replay
@@ -60,12 +60,12 @@ from .thai_rummy import GAME as THAI_RUMMY_GAME
 from .tiles import JOKER, Tile, format_tiles, parse_tiles
 
 # Keys are stored with every table: a key is never reused for another game.
-GAMES: dict[str, GameEngine] = {
+GAMES: dict[str, AnyGame] = {
     game.key: game for game in (REMI_GAME, RUMMIKUB_GAME, BASIC_RUMMY_GAME, THAI_RUMMY_GAME)
 }
 
 
-def get_game(key: str) -> GameEngine:
+def get_game(key: str) -> AnyGame:
     """The registered game for ``key`` (or one of its aliases, in any case)."""
     game = GAMES.get(key)
     if game is not None:
@@ -89,6 +89,7 @@ __all__ = [
     "REMI",
     "Action",
     "AddToMeld",
+    "AnyGame",
     "Ctx",
     "Declare",
     "Discard",
