@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import statistics
 import sys
 import time
@@ -29,14 +30,20 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.arena import (
+import django
+
+# The registry of games is filled from the site's settings (games/plugins.py).
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "remi_site.settings")
+django.setup()
+
+from games.arena import (  # noqa: E402
     GameResult,
     Interval,
     paired_difference,
     play_match,
     win_share_difference,
 )
-from games.engine import GAMES, get_game
+from games.engine import GAMES, get_game  # noqa: E402
 
 REMI_SERIES = 5  # games in a Remi match (a table's series of a fixed number of games)
 PAIRINGS = (("hard", "normal"), ("normal", "easy"))

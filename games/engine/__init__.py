@@ -19,16 +19,21 @@ The registry of games (every layer above the engine goes through it)::
     GAMES                 key -> game object (core.protocol.GameEngine), in the order shown
     get_game(key)         the game for a key or an alias; UnknownGame (a ValueError) otherwise
     game_choices()        (key, label) pairs, for Django ``choices``
+    register_games(games) what the site offers, in order (the first is the default game)
+
+The engine names no game of its own accord: the site registers the plug-ins its settings list
+(``REMI_GAMES``, loaded by ``games.plugins``), so a new game is one line there.  A script that
+uses the engine without the site registers the games it wants.
 
 New code asks the game object (``get_game(table.game_type)``) rather than Remi's names.
 """
 
 from __future__ import annotations
 
-from .basic_rummy import GAME as BASIC_RUMMY_GAME
+from collections.abc import Iterable
+
 from .core.protocol import AnyGame, Ctx, GameEngine, Outcome, Traits
 from .errors import IllegalAction, InvalidAction, InvalidMeld, NotYourTurn, Refusal, UnknownGame
-from .remi import GAME as REMI_GAME
 from .remi import apply, new_game, replay
 from .remi.actions import (
     Action,
@@ -55,14 +60,28 @@ from .remi.rules import PRESETS, REMI, Rules
 from .remi.series import Series, new_series
 from .remi.state import State
 from .remi.view import player_view
-from .rummikub import GAME as RUMMIKUB_GAME
-from .thai_rummy import GAME as THAI_RUMMY_GAME
 from .tiles import JOKER, Tile, format_tiles, parse_tiles
 
-# Keys are stored with every table: a key is never reused for another game.
-GAMES: dict[str, AnyGame] = {
-    game.key: game for game in (REMI_GAME, RUMMIKUB_GAME, BASIC_RUMMY_GAME, THAI_RUMMY_GAME)
-}
+# Keys are stored with every table: a key is never reused for another game.  The one dict
+# lives as long as the process, refilled in place, so a module that imported it sees a change.
+GAMES: dict[str, AnyGame] = {}
+
+
+def register_games(games: Iterable[AnyGame]) -> None:
+    """Make ``games`` the registry, in their order."""
+    found: dict[str, AnyGame] = {}
+    for game in games:
+        names = (game.key, *game.aliases)
+        taken = [
+            name
+            for name in names
+            if name in found or any(name in other.aliases for other in found.values())
+        ]
+        if taken:
+            raise ValueError(f"{game!r} takes a name already registered: {', '.join(taken)}")
+        found[game.key] = game
+    GAMES.clear()
+    GAMES.update(found)
 
 
 def get_game(key: str) -> AnyGame:
@@ -130,5 +149,6 @@ __all__ = [
     "parse_action",
     "parse_tiles",
     "player_view",
+    "register_games",
     "replay",
 ]
