@@ -138,7 +138,9 @@ class BasicRummyPresentation(CardRummyPresentation):
         "lay_off": "7H",
     }
     template = "games/basic-rummy/game.html"
-    replay_template = "games/basic-rummy/replay.html"
+    board_parts = ("players", "piles", "table")
+    page_class = "basic-rummy"
+    stylesheets = ("css/cards.css",)
     rule_options_template = "games/basic-rummy/rule_options.html"
     public_parts = frozenset({"piles", "table"})
     script = "js/basic-rummy.js"

@@ -312,7 +312,8 @@ class RummikubPresentation(Presentation):
         "after_set": "Y7 R7 B7",
     }
     template = "games/rummikub/game.html"
-    replay_template = "games/rummikub/replay.html"
+    board_parts = ("players", "table")
+    page_class = "rummikub"
     rule_options_template = "games/rummikub/rule_options.html"
     public_parts = frozenset({"arranging"})
     script = "js/rummikub.js"

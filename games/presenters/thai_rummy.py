@@ -149,7 +149,9 @@ class ThaiRummyPresentation(CardRummyPresentation):
         "pricey": "QS 2C",
     }
     template = "games/thai-rummy/game.html"
-    replay_template = "games/thai-rummy/replay.html"
+    board_parts = ("players", "piles", "table")
+    page_class = "thai-rummy"
+    stylesheets = ("css/cards.css",)
     rule_options_template = "games/thai-rummy/rule_options.html"
     public_parts = frozenset({"table"})
     script = "js/basic-rummy.js"  # the card rummies share one page script

@@ -81,12 +81,16 @@ def test_shared_modules_reach_engines_only_through_the_registry(module: str) -> 
 def test_every_game_has_a_presentation_with_its_templates_and_script(key: str) -> None:
     presentation = presenter_for(key)
     assert presentation.key == key
-    for template in (presentation.template, presentation.replay_template):
-        assert template.startswith(f"games/{key}/")
+    assert presentation.template.startswith(f"games/{key}/")
     source = get_template(presentation.template).template.source
     for partial in ("updates", "controls"):
         assert f"partialdef {partial}" in source
+    # The replay page is shared: it takes the game's parts from its page by name.
     assert "partialdef step" in get_template(presentation.replay_template).template.source
+    page = presentation.replay_page()["page_template"]
+    replay_parts = ("status", "result", "log", "replay_title", "replay_rack", "replay_final")
+    for partial in (*replay_parts, *presentation.board_parts):
+        get_template(f"{page}#{partial}")
     get_template(presentation.rule_options_template)
     assert presentation.script.startswith("js/")
     assert finders.find(presentation.script)
