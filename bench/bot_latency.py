@@ -71,7 +71,7 @@ def main() -> None:
         from django.conf import settings
 
         from games import services
-        from games.engine import apply
+        from games.engine.remi import apply
         from games.engine.remi.randomplay import actor, random_action
         from games.engine.remi.state import OVER, PRELUDE, State
         from games.models import Game
