@@ -194,7 +194,9 @@ def seat_names(seats: int | Sequence[str]) -> list[str]:
 
 
 class RuleSet(Protocol):
-    """What a game's rules are to the protocol: options that store as JSON."""
+    """What a game's rules are to the protocol: options that store as JSON.  Every game's
+    rules also take ``series_games`` and ``target_score`` (None for no limit): a tournament
+    sets them to make a match of several games (``series_limits`` reads them)."""
 
     def to_dict(self) -> JSON: ...
 
