@@ -1,6 +1,6 @@
 """Games are plug-ins: every registered game has its presentation (templates, script, form
 options), and the site's shared layers name no game — they dispatch through the registries.
-Adding a game is its engine package, its presentation adapter and one line in each registry."""
+Adding a game is its engine package, its presentation adapter and one line of the settings."""
 
 from __future__ import annotations
 
@@ -17,25 +17,21 @@ from games.engine import GAMES
 from games.forms import TableForm
 from games.models import Table
 from games.presenters import PRESENTERS, presenter_for
+from tests.plugins.ownership import shared_files
 
 GAMES_DIR = Path(__file__).resolve().parents[2] / "games"
 
-# The layers above the engine that every game goes through.
-SHARED_MODULES = (
-    "services.py",
-    "tasks.py",
-    "views.py",
-    "consumers.py",
-    "forms.py",
-    "lobby.py",
-    "lobby_presenters.py",
-    "lobby_consumers.py",
-    "arena.py",
-    "models.py",
-    "management/commands/arena.py",
-    "presenters/__init__.py",
-    "presenters/base.py",
-)
+# The layers above the engine that every game goes through: every module of ``games`` that
+# no game owns (found on disk, tests/plugins/ownership.py), but the engine's shared core and
+# the presentation helpers shared by a family of games (tiles, cards), which the conformance
+# check of tests/plugins covers.
+ABOVE_THE_PRESENTATION = [
+    path.relative_to(GAMES_DIR).as_posix()
+    for path in shared_files()
+    if path.is_relative_to(GAMES_DIR)
+    and not path.relative_to(GAMES_DIR).as_posix().startswith(("engine/", "presenters/"))
+]
+SHARED_MODULES = (*ABOVE_THE_PRESENTATION, "presenters/__init__.py", "presenters/base.py")
 
 # What a shared module may import from the engine: the registry and the shared core.
 ALLOWED_ENGINE_IMPORTS = ("games.engine", "games.engine.core")
