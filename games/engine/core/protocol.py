@@ -3,7 +3,8 @@
 A game is one object (a subclass of :class:`GameEngine`) registered under its key in
 ``games.engine.GAMES``.  Everything above the engine — services, tasks, views, consumers —
 holds a game's state only as an opaque value and asks the game object about it, so a new game
-needs its engine package, a presentation adapter and one registry line, nothing else.
+needs its engine package, a presentation adapter and one line of the settings' plug-in list
+(``REMI_GAMES``), nothing else.
 
 The contract (the conformance suite, ``tests/engine/test_conformance.py``, checks it for every
 registered game):
