@@ -41,7 +41,10 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+if TYPE_CHECKING:  # the planners' module loads with the first review, not with the registry
+    from .review import Reviewer
 
 JSON = dict[str, Any]
 """A JSON-ready mapping (what ``dump``, ``player_view`` and rule ``to_dict`` return)."""
@@ -324,7 +327,7 @@ class GameEngine(ABC, Generic[S, A, R]):
         """Some action ``apply`` accepts for ``seat`` (in ``to_act``), for playouts and tests."""
 
     @abstractmethod
-    def reviewer(self) -> Any:
+    def reviewer(self) -> Reviewer:
         """The game's :class:`core.review.Reviewer`: where a turn is judged, what lies on the
         table, and the best play its exact planner finds from a seat's view (the review of a
         finished game and the hint at a casual table both ask it)."""
