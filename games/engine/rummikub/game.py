@@ -1,9 +1,9 @@
 """The tile rummy on the game protocol: a thin adapter over the engine's own functions.
 
 The state keeps the framework's data (seats, seed, shuffle counter, turn number) among its
-own fields; :meth:`RummikubGame.ctx` reads them out.  There is no dealer in this game: the
-seat before the first player stands for it, and naming a dealer (a series passing the start
-round the table) makes the seat after it start.
+own fields, which the protocol's default ``ctx`` reads.  There is no dealer in this game:
+:meth:`RummikubGame.dealer_of` says the seat before the first player stands for it, and naming
+a dealer (a series passing the start round the table) makes the seat after it start.
 """
 
 from __future__ import annotations
