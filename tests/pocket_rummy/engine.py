@@ -24,6 +24,7 @@ from games.engine.core.protocol import (
     rng_for,
     seat_names,
 )
+from games.engine.core.review import Reviewer
 
 COLOURS = ("R", "B")
 NUMBERS = range(1, 11)
@@ -322,8 +323,10 @@ class PocketRummyGame(GameEngine[State, Action, Rules]):
             return Draw()
         return Discard(rng.choice(state.hands[seat]))
 
-    def reviewer(self) -> Any:
-        raise NotImplementedError("Pocket Rummy has no review: the site offers it no planner.")
+    def reviewer(self) -> Reviewer:
+        from .review import PocketReviewer
+
+        return PocketReviewer()
 
     def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
         new = state.copy()

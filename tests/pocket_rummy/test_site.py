@@ -23,6 +23,8 @@ from games.consumers import ACTED
 from games.models import Action, Game, Table
 from games.tasks import sweep_deadlines
 from remi_site.asgi import application
+from reviews import services as review_services
+from reviews.models import GameReview
 from tournaments import services as tournament_services
 from tournaments.models import Match, Rating, RatingChange, Tournament
 
@@ -164,6 +166,17 @@ def test_the_finished_game_replays_and_its_deal_checks(client, alice, bob):
     assert " ".join(dealt.hands[0]) in checked
     wrong = client.get(reverse("games:game_deal", args=[game.pk]), {"seed": "not it"})
     assert 'data-verified="false"' in wrong.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_finished_game_is_reviewed(client, alice, bob):
+    game = play_out(started(alice, bob), "review")
+    review_services.review_for(game)
+    assert review_services.compute(game.pk)
+    assert GameReview.objects.get(game=game).status == GameReview.Status.DONE
+    client.force_login(alice)
+    page = client.get(f"/games/{game.pk}/review/").content.decode()
+    assert 'data-seat-summary="0"' in page
 
 
 @pytest.mark.django_db
