@@ -13,7 +13,6 @@ and were judged by a best-found play.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
@@ -22,14 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import django
-
-# The registry of games is filled from the site's settings (games/plugins.py).
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "remi_site.settings")
-django.setup()
-
-from games.engine import GAMES  # noqa: E402
-from games.engine.core.review import review_game  # noqa: E402
+from games.engine import GAMES
+from games.engine.core.review import review_game
 
 
 def percentile(values: list[float], fraction: float) -> float:

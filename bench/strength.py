@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import os
 import statistics
 import sys
 import time
@@ -30,20 +29,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import django
-
-# The registry of games is filled from the site's settings (games/plugins.py).
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "remi_site.settings")
-django.setup()
-
-from games.arena import (  # noqa: E402
+from games.arena import (
     GameResult,
     Interval,
     paired_difference,
     play_match,
     win_share_difference,
 )
-from games.engine import GAMES, get_game  # noqa: E402
+from games.engine import GAMES, get_game
 
 REMI_SERIES = 5  # games in a Remi match (a table's series of a fixed number of games)
 PAIRINGS = (("hard", "normal"), ("normal", "easy"))
