@@ -11,14 +11,18 @@ The registry of games (every layer above the engine goes through it)::
     get_game(key)         the game for a key or an alias; UnknownGame (a ValueError) otherwise
     game_choices()        (key, label) pairs, for Django ``choices``
     register_games(games) what the site offers, in order (the first is the default game)
+    discover_games()      the games whose packages are here, for scripts without the site
 
 The engine names no game of its own accord: the site registers the plug-ins its settings list
 (``REMI_GAMES``, loaded by ``games.plugins``), so a new game is one line there.  A script that
-uses the engine without the site registers the games it wants.
+uses the engine without the site registers the games it wants (``discover_games()`` finds
+the engine packages here).
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Iterable
 
 from .core.protocol import AnyGame, Ctx, GameEngine, Outcome, Traits
@@ -44,6 +48,19 @@ def register_games(games: Iterable[AnyGame]) -> None:
         found[game.key] = game
     GAMES.clear()
     GAMES.update(found)
+
+
+def discover_games() -> list[AnyGame]:
+    """The games whose engine packages live here (each package's ``GAME``), for a script that
+    uses the engine without the site: ``register_games(discover_games())``.  The site does not
+    use this: it registers the plug-ins its settings list, in their order."""
+    found = []
+    for module in pkgutil.iter_modules(__path__):
+        if module.ispkg:
+            game = getattr(importlib.import_module(f"{__name__}.{module.name}"), "GAME", None)
+            if isinstance(game, GameEngine):
+                found.append(game)
+    return found
 
 
 def get_game(key: str) -> AnyGame:
@@ -76,6 +93,7 @@ __all__ = [
     "Refusal",
     "Traits",
     "UnknownGame",
+    "discover_games",
     "game_choices",
     "get_game",
     "register_games",
