@@ -70,7 +70,7 @@ def main() -> None:
     with running_stack(worker=True, debug=args.debug, BOT_MOVE_DELAY_MS="0") as stack:
         from django.conf import settings
 
-        from games.engine import apply
+        from games.engine.remi import apply
         from games.engine.remi.randomplay import actor, random_action
         from games.engine.remi.state import OVER, PRELUDE, State
         from games.models import Game

@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine import REMI, apply, new_game
+from games.engine.remi import REMI, apply, new_game
 from games.engine.remi.randomplay import play_random_game
 
 

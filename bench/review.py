@@ -21,8 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine import GAMES
+from games.engine import GAMES, discover_games, register_games
 from games.engine.core.review import review_game
+
+register_games(discover_games())  # the engine's own games: no site here to register them
 
 
 def percentile(values: list[float], fraction: float) -> float:

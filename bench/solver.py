@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine import REMI
+from games.engine.remi import REMI
 from games.engine.remi.melds import Meld
 from games.engine.remi.randomplay import play_random_game
 from games.engine.remi.solver import OBJECTIVES, solve

@@ -36,7 +36,9 @@ from games.arena import (
     play_match,
     win_share_difference,
 )
-from games.engine import GAMES, get_game
+from games.engine import GAMES, discover_games, get_game, register_games
+
+register_games(discover_games())  # the engine's own games: no site here to register them
 
 REMI_SERIES = 5  # games in a Remi match (a table's series of a fixed number of games)
 PAIRINGS = (("hard", "normal"), ("normal", "easy"))

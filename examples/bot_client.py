@@ -65,8 +65,10 @@ class Api:
 def _site_engine() -> Any:
     """The site's engine package, when this file sits in a checkout of the site."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from games.engine import get_game
+    from games.engine import GAMES, discover_games, get_game, register_games
 
+    if not GAMES:  # outside the site, which registers its games from its settings
+        register_games(discover_games())
     return get_game
 
 

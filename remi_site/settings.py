@@ -90,6 +90,16 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
 ]
 
+# The games on offer, in the order the site lists them (the first is the default): each a
+# plug-in module exposing its engine (GAME) and its presentation (PRESENTATION); a new game
+# is one more line (games/plugins.py).
+REMI_GAMES = [
+    "games.presenters.remi",
+    "games.presenters.rummikub",
+    "games.presenters.basic_rummy",
+    "games.presenters.thai_rummy",
+]
+
 ROOT_URLCONF = "remi_site.urls"
 ASGI_APPLICATION = "remi_site.asgi.application"
 WSGI_APPLICATION = "remi_site.wsgi.application"
@@ -99,8 +109,24 @@ TEMPLATES = [
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         # Project templates come first so they override allauth's and Django's own.
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # What django-template-partials sets up by itself, with the plug-in games' own
+            # templates folders searched after the project's (games/plugins.py).
+            "loaders": [
+                (
+                    "template_partials.loader.Loader",
+                    [
+                        (
+                            "django.template.loaders.cached.Loader",
+                            [
+                                "django.template.loaders.filesystem.Loader",
+                                "games.plugins.TemplateLoader",
+                                "django.template.loaders.app_directories.Loader",
+                            ],
+                        )
+                    ],
+                )
+            ],
             "context_processors": [
                 "django.template.context_processors.debug",
                 "django.template.context_processors.request",

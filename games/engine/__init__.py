@@ -1,71 +1,69 @@
 """The rules engines of the site's games: pure Python, no Django, no I/O, no global randomness.
 
-Each game is a package (``remi/``, ``rummikub/``, ``basic_rummy/``, ``thai_rummy/``; the
-shared pieces in ``core/``, ``tiles.py`` for the tile games, ``cards.py`` and ``card_*.py``
-(melds, actions, the planner, the hand outlook) for the card games).  Remi's
-public API, kept here for the code written before the registry (tests
-rely on these names)::
-
-    parse_tiles, format_tiles, Tile, JOKER        tiles and their notation
-    Rules, REMI, PRESETS                          rule options as data
-    new_game, apply, replay, player_view          playing a game
-    parse_action and the action classes           the compact action notation
-    legal_verbs                                   which kinds of action a seat may try now
-    Series, new_series                            a series of games
-    InvalidAction, IllegalAction, NotYourTurn     refusals (all ValueError): a code and params
+Each game is a package (its engine class, rules, melds, turns, view, bots); the shared pieces
+are in ``core/`` (the protocol, seats and turns, series, review), ``tiles.py`` for the tile
+games, ``cards.py`` and ``card_*.py`` (melds, actions, the planner, the hand outlook) for the
+card games.  A game's own public API is its package's (``games.engine.remi`` for Remi's).
 
 The registry of games (every layer above the engine goes through it)::
 
     GAMES                 key -> game object (core.protocol.GameEngine), in the order shown
     get_game(key)         the game for a key or an alias; UnknownGame (a ValueError) otherwise
     game_choices()        (key, label) pairs, for Django ``choices``
+    register_games(games) what the site offers, in order (the first is the default game)
+    discover_games()      the games whose packages are here, for scripts without the site
 
-New code asks the game object (``get_game(table.game_type)``) rather than Remi's names.
+The engine names no game of its own accord: the site registers the plug-ins its settings list
+(``REMI_GAMES``, loaded by ``games.plugins``), so a new game is one line there.  A script that
+uses the engine without the site registers the games it wants (``discover_games()`` finds
+the engine packages here).
 """
 
 from __future__ import annotations
 
-from .basic_rummy import GAME as BASIC_RUMMY_GAME
-from .core.protocol import Ctx, GameEngine, Outcome, Traits
+import importlib
+import pkgutil
+from collections.abc import Iterable
+
+from .core.protocol import AnyGame, Ctx, GameEngine, Outcome, Traits
 from .errors import IllegalAction, InvalidAction, InvalidMeld, NotYourTurn, Refusal, UnknownGame
-from .remi import GAME as REMI_GAME
-from .remi import apply, new_game, replay
-from .remi.actions import (
-    Action,
-    AddToMeld,
-    Declare,
-    Discard,
-    Draw,
-    Exchange,
-    Group,
-    MeldAction,
-    OfferDoubla,
-    Pick,
-    Ready,
-    SwapJoly,
-    TakeDiscard,
-    TakeExposed,
-    Undo,
-    parse_action,
-)
-from .remi.events import Event
-from .remi.legal import legal_verbs
-from .remi.melds import Meld, classify
-from .remi.rules import PRESETS, REMI, Rules
-from .remi.series import Series, new_series
-from .remi.state import State
-from .remi.view import player_view
-from .rummikub import GAME as RUMMIKUB_GAME
-from .thai_rummy import GAME as THAI_RUMMY_GAME
-from .tiles import JOKER, Tile, format_tiles, parse_tiles
 
-# Keys are stored with every table: a key is never reused for another game.
-GAMES: dict[str, GameEngine] = {
-    game.key: game for game in (REMI_GAME, RUMMIKUB_GAME, BASIC_RUMMY_GAME, THAI_RUMMY_GAME)
-}
+# Keys are stored with every table: a key is never reused for another game.  The one dict
+# lives as long as the process, refilled in place, so a module that imported it sees a change.
+GAMES: dict[str, AnyGame] = {}
 
 
-def get_game(key: str) -> GameEngine:
+def register_games(games: Iterable[AnyGame]) -> None:
+    """Make ``games`` the registry, in their order."""
+    found: dict[str, AnyGame] = {}
+    for game in games:
+        names = (game.key, *game.aliases)
+        taken = [
+            name
+            for name in names
+            if name in found or any(name in other.aliases for other in found.values())
+        ]
+        if taken:
+            raise ValueError(f"{game!r} takes a name already registered: {', '.join(taken)}")
+        found[game.key] = game
+    GAMES.clear()
+    GAMES.update(found)
+
+
+def discover_games() -> list[AnyGame]:
+    """The games whose engine packages live here (each package's ``GAME``), for a script that
+    uses the engine without the site: ``register_games(discover_games())``.  The site does not
+    use this: it registers the plug-ins its settings list, in their order."""
+    found = []
+    for module in pkgutil.iter_modules(__path__):
+        if module.ispkg:
+            game = getattr(importlib.import_module(f"{__name__}.{module.name}"), "GAME", None)
+            if isinstance(game, GameEngine):
+                found.append(game)
+    return found
+
+
+def get_game(key: str) -> AnyGame:
     """The registered game for ``key`` (or one of its aliases, in any case)."""
     game = GAMES.get(key)
     if game is not None:
@@ -84,50 +82,19 @@ def game_choices() -> list[tuple[str, str]]:
 
 __all__ = [
     "GAMES",
-    "JOKER",
-    "PRESETS",
-    "REMI",
-    "Action",
-    "AddToMeld",
+    "AnyGame",
     "Ctx",
-    "Declare",
-    "Discard",
-    "Draw",
-    "Event",
-    "Exchange",
     "GameEngine",
-    "Group",
     "IllegalAction",
     "InvalidAction",
     "InvalidMeld",
-    "Meld",
-    "MeldAction",
     "NotYourTurn",
-    "OfferDoubla",
     "Outcome",
-    "Pick",
-    "Ready",
     "Refusal",
-    "Rules",
-    "Series",
-    "State",
-    "SwapJoly",
-    "TakeDiscard",
-    "TakeExposed",
-    "Tile",
     "Traits",
-    "Undo",
     "UnknownGame",
-    "apply",
-    "classify",
-    "format_tiles",
+    "discover_games",
     "game_choices",
     "get_game",
-    "legal_verbs",
-    "new_game",
-    "new_series",
-    "parse_action",
-    "parse_tiles",
-    "player_view",
-    "replay",
+    "register_games",
 ]

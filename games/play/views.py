@@ -265,6 +265,7 @@ def replay(request: HtmxRequest, pk: int) -> HttpResponse:
         step_lines=context["log"][0]["lines"] if step and context["log"] else [],
         problem=problem,
         **presentation.replay_context(final),
+        **presentation.replay_page(),
     )
     if request.htmx:
         return render(request, f"{presentation.replay_template}#step", context)

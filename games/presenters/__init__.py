@@ -1,14 +1,15 @@
 """What one seat (or a spectator) sees of a game, as template context — per game.
 
 ``PRESENTERS`` maps each key of ``games.engine.GAMES`` to its game's presentation adapter
-(:class:`~games.presenters.base.Presentation`).  The game page view, the ``act`` view, the
+(:class:`~games.presenters.base.Presentation`); ``games.plugins`` fills both from the
+settings.  The game page view, the ``act`` view, the
 replay view and the WebSocket consumer all build their context through :func:`game_context`,
 so a move answered over HTTP and the same move pushed over the socket render identical HTML.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -27,24 +28,20 @@ from .base import (
     recent_actions,
     viewable_game,
 )
-from .basic_rummy import BASIC_RUMMY_PRESENTATION
 from .clock_view import clock_context
-from .remi import REMI_PRESENTATION
-from .rummikub import RUMMIKUB_PRESENTATION
-from .thai_rummy import THAI_RUMMY_PRESENTATION
 
 # What a player reads on a game ended by a tournament's organiser (adjudication or forfeit).
 STOPPED = _("The organiser ended this game before its end: the match was decided.")
 
-PRESENTERS: dict[str, Presentation] = {
-    p.key: p
-    for p in (
-        REMI_PRESENTATION,
-        RUMMIKUB_PRESENTATION,
-        BASIC_RUMMY_PRESENTATION,
-        THAI_RUMMY_PRESENTATION,
-    )
-}
+# Filled in place (like ``GAMES``), so a module that imported it sees the plug-ins loaded.
+PRESENTERS: dict[str, Presentation] = {}
+
+
+def register_presentations(presentations: Iterable[Presentation]) -> None:
+    """Make ``presentations`` the registry, in their order."""
+    found = {p.key: p for p in presentations}
+    PRESENTERS.clear()
+    PRESENTERS.update(found)
 
 
 def presenter_for(key: str) -> Presentation:
@@ -119,6 +116,7 @@ __all__ = [
     "presenter_for",
     "read_game",
     "recent_actions",
+    "register_presentations",
     "swapped_in",
     "viewable_game",
 ]

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, TypeVar
 from django import forms
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django_stubs_ext import StrOrPromise
 
 from games.engine import GameEngine
 from games.engine.core.series import Series
@@ -206,8 +207,19 @@ class Presentation(ABC):
     """One game's presentation adapter.  ``key`` matches the engine's key."""
 
     key: ClassVar[str]
+    # The game's name and its presets' names in the viewer's language (the engine's labels
+    # are English: it knows no Django); a preset not named here shows the engine's label.
+    label: ClassVar[StrOrPromise]
+    preset_labels: ClassVar[Mapping[str, StrOrPromise]] = {}
     template: ClassVar[str]  # the game page; partials "updates" and "controls"
-    replay_template: ClassVar[str]  # the replay page; partial "step"
+    # The replay page, written once for every game (partial "step"); it takes from the
+    # game page ``template`` the partials "status", "result", "log", each of ``board_parts``
+    # and the replay's own "replay_title", "replay_rack" and "replay_final".
+    replay_template: ClassVar[str] = "games/replay.html"
+    board_parts: ClassVar[tuple[str, ...]]
+    # The game's class on the page's outer element, and the style sheets it adds.
+    page_class: ClassVar[str] = ""
+    stylesheets: ClassVar[tuple[str, ...]] = ()
     rule_options_template: ClassVar[str]  # the new-table form's rule options
     script: ClassVar[str]  # under static/
     action_form: ClassVar[type[forms.Form]]  # what the game page posts to make a move
@@ -232,6 +244,22 @@ class Presentation(ABC):
         ``drafts``); raises ``ValueError`` (said for the player) when it is not exactly the
         tiles of their rack and the table, or it is not their turn."""
         raise ValueError("This game has no draft.")
+
+    def replay_page(self) -> dict[str, Any]:
+        """What the shared replay page needs to take this game's parts by name."""
+        return {
+            "page_template": self.template,
+            "board_parts": self.board_parts,
+            "replay_class": self.page_class,
+            "stylesheets": self.stylesheets,
+            "script": self.script,
+        }
+
+    def rules_context(self) -> dict[str, Any]:
+        """What the game's rules page (``rules/<key>.html``) draws beside its words: the
+        example melds under ``ex`` (``games.presenters.examples``) and any numbers the engine
+        defines that the page quotes."""
+        return {}
 
     def meld_total(self, text: str, game: Game, seat: int) -> tuple[int, int] | None:
         """What a selection (the page's meld groups) is worth toward the seat's first melds,

@@ -8,9 +8,12 @@ discard pile, and counts of the other hands.  Cards are drawn by the templates f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
+
+from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from games.engine.basic_rummy import GAME
 from games.engine.basic_rummy.state import State
@@ -113,8 +116,31 @@ def _result(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
 
 class BasicRummyPresentation(CardRummyPresentation):
     key = GAME.key
+    label = gettext_lazy("Basic Rummy (cards)")
+    preset_labels: ClassVar[Mapping[str, StrOrPromise]] = {
+        "basic-rummy": gettext_lazy(
+            "Basic Rummy (aces low, any number of melds, no final discard)"
+        ),
+        "one-meld-a-turn": gettext_lazy("One meld a turn"),
+        "final-discard": gettext_lazy("A final discard to go out"),
+        "jokers-wild": gettext_lazy("Two jokers, wild"),
+        "aces-high-or-low": gettext_lazy("Aces high or low (QKA and A23)"),
+        "round-the-corner": gettext_lazy("Round the corner (KA2 too)"),
+        "block-rummy": gettext_lazy("Block rummy (the stock once through)"),
+        "rummy-500-pickup": gettext_lazy("Rummy 500 pickup (deep in the discard pile)"),
+        "rummy-001": gettext_lazy("Rummy as the general rules describe it"),
+        "basic-rummy-timer": gettext_lazy("Basic Rummy with a one-minute timer"),
+    }
+    rules_examples: ClassVar[Mapping[str, str]] = {
+        "run": "4H 5H 6H",
+        "set": "9S 9H 9C",
+        "low_ace": "AD 2D 3D",
+        "lay_off": "7H",
+    }
     template = "games/basic-rummy/game.html"
-    replay_template = "games/basic-rummy/replay.html"
+    board_parts = ("players", "piles", "table")
+    page_class = "basic-rummy"
+    stylesheets = ("css/cards.css",)
     rule_options_template = "games/basic-rummy/rule_options.html"
     public_parts = frozenset({"piles", "table"})
     script = "js/basic-rummy.js"
@@ -127,3 +153,6 @@ class BasicRummyPresentation(CardRummyPresentation):
 
 
 BASIC_RUMMY_PRESENTATION = BasicRummyPresentation()
+
+# What games.plugins reads (settings.REMI_GAMES): this game's engine and presentation.
+PRESENTATION = BASIC_RUMMY_PRESENTATION

@@ -17,6 +17,7 @@ from games.presenters.seat_names import shown_names
 
 from .base import Presentation
 from .card_faces import cards
+from .examples import card_examples
 
 
 class CardRummyPresentation(Presentation):
@@ -24,6 +25,11 @@ class CardRummyPresentation(Presentation):
     forms_module: ClassVar[ModuleType]  # notation, rule rows and notes, options
     text_module: ClassVar[ModuleType]  # REFUSAL_CODES and refusal_text
     build_context: ClassVar[Callable[..., dict[str, Any]]]
+    # The rules page's example melds, in the move notation.
+    rules_examples: ClassVar[Mapping[str, str]] = {}
+
+    def rules_context(self) -> dict[str, Any]:
+        return {"ex": card_examples(self.rules_examples)}
 
     def context(
         self,

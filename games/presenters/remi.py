@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from django import forms
-from django.utils.translation import get_language, gettext_noop
+from django.utils.translation import get_language, gettext_lazy, gettext_noop
 from django.utils.translation import gettext as _
 
 from games.engine.core.errors import Refusal
@@ -382,13 +382,18 @@ def _result(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
 
 class RemiPresentation(Presentation):
     key = GAME.key
+    label = gettext_lazy("Remi Etalat")
+    preset_labels = remi_rules.PRESET_LABELS
     template = "games/remi/game.html"
-    replay_template = "games/remi/replay.html"
+    board_parts = ("players", "melds", "row")
     rule_options_template = "games/remi/rule_options.html"
     public_parts = frozenset({"row"})
     script = "js/remi.js"
     action_form = remi_forms.ActionForm
     rule_fields = remi_forms.RULE_FIELDS
+
+    def rules_context(self) -> dict[str, Any]:
+        return remi_rules.rules_page()
 
     def meld_total(self, text: str, game: Game, seat: int) -> tuple[int, int] | None:
         state = GAME.load(game.state)
@@ -473,3 +478,6 @@ class RemiPresentation(Presentation):
 
 
 REMI_PRESENTATION = RemiPresentation()
+
+# What games.plugins reads (settings.REMI_GAMES): this game's engine and presentation.
+PRESENTATION = REMI_PRESENTATION

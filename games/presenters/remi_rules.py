@@ -4,9 +4,43 @@ and the length of a series."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine.remi.rules import NO_WINNER_RACK, PRESETS, UNMELDED_FLAT, Rules
+from games.engine.remi.rules import NO_WINNER_RACK, PRESETS, REMI, UNMELDED_FLAT, Rules
+
+from .examples import tile_examples
+
+PRESET_LABELS = {
+    "remi": gettext_lazy("Remi Etalat (source rules)"),
+    "remi-45": gettext_lazy("First meld 45"),
+    "remi-open-discard": gettext_lazy("First meld may use the previous discard"),
+    "remi-printed": gettext_lazy("Never melded: lose 100 + rack"),
+    "remi-joly-double": gettext_lazy("Going out on a Joly doubles"),
+}
+
+# The rules page's example melds, in the move notation.
+EXAMPLES = {
+    "run": "R5 R6 R7",
+    "set": "K9 Y9 B9",
+    "joly_run": "B10 J=B11 B12 B13",
+    "high_one": "Y12 Y13 Y1",
+    "low_one": "Y1 Y2 Y3",
+    "wrong_wrap": "Y13 Y1 Y2",
+    "first_meld": "R10 R11 R12 R13",
+    "pair": "B8 B8",
+}
+
+
+def rules_page() -> dict[str, object]:
+    """The rules page's examples (Remi players call the joker Joly, as printed on the tiles)
+    and the doubla's low and high labels as the source rules split them."""
+    low = REMI.low_doubla()
+    return {
+        "ex": tile_examples(EXAMPLES, joly=True),
+        "low_first": low[0],
+        "low_last": low[-1],
+        "high_first": low[-1] + 1,
+    }
 
 
 def _yes_no(value: bool) -> str:

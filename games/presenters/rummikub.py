@@ -13,10 +13,12 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from games.engine.core.errors import IllegalAction, InvalidAction
 from games.engine.rummikub import GAME
@@ -30,6 +32,7 @@ from remi_site.cached_reverse import cached_reverse
 from . import rummikub_draft as drafts
 from . import rummikub_forms, rummikub_text
 from .base import Presentation, form_problem, game_urls, recent_actions, series_context
+from .examples import tile_examples
 from .log_entries import log_entries
 from .racks import arrange_rack, saved_order
 from .tile_words import colour_word
@@ -288,14 +291,38 @@ def _result(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
 
 class RummikubPresentation(Presentation):
     key = GAME.key
+    label = gettext_lazy("Tile rummy (Rummikub style)")
+    preset_labels: ClassVar[Mapping[str, StrOrPromise]] = {
+        "rummikub": gettext_lazy("Tile rummy (lenient jokers, first melds 30)"),
+        "easy-rummy": gettext_lazy("Easy Rummy (lenient jokers)"),
+        "pup-rummy": gettext_lazy("Pup Rummy (lenient jokers)"),
+        "dutch-rummy": gettext_lazy("Dutch Rummy (a joker is freed by its tile from your rack)"),
+        "rrrummy": gettext_lazy("RRRummy (freed from your rack; melds with a joker are locked)"),
+        "tiles-50": gettext_lazy("Tiles 50 (first melds 50, every joker restriction)"),
+        "rummikub-timer": gettext_lazy("Tile rummy with a two-minute timer"),
+    }
+    # The rules page's example melds, in the move notation.
+    rules_examples: ClassVar[Mapping[str, str]] = {
+        "run": "B3 B4 B5 B6",
+        "set": "R11 Y11 K11",
+        "joker_set": "R7 B7 J",
+        "first_meld": "K10 K11 K12",
+        "before": "Y4 Y5 Y6 Y7",
+        "after_run": "Y4 Y5 Y6",
+        "after_set": "Y7 R7 B7",
+    }
     template = "games/rummikub/game.html"
-    replay_template = "games/rummikub/replay.html"
+    board_parts = ("players", "table")
+    page_class = "rummikub"
     rule_options_template = "games/rummikub/rule_options.html"
     public_parts = frozenset({"arranging"})
     script = "js/rummikub.js"
     action_form = rummikub_forms.ActionForm
     rule_fields = rummikub_forms.RULE_FIELDS
     drafts = True
+
+    def rules_context(self) -> dict[str, Any]:
+        return {"ex": tile_examples(self.rules_examples)}
 
     def context(
         self,
@@ -389,3 +416,6 @@ class RummikubPresentation(Presentation):
 
 
 RUMMIKUB_PRESENTATION = RummikubPresentation()
+
+# What games.plugins reads (settings.REMI_GAMES): this game's engine and presentation.
+PRESENTATION = RUMMIKUB_PRESENTATION

@@ -9,11 +9,13 @@ page shares Basic Rummy's parts where they fit (status line, table, hand, log).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from games.engine.thai_rummy import GAME
 from games.engine.thai_rummy.state import State
@@ -134,8 +136,22 @@ def _result(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
 
 class ThaiRummyPresentation(CardRummyPresentation):
     key = GAME.key
+    label = gettext_lazy("Thai Rummy (cards)")
+    preset_labels: ClassVar[Mapping[str, StrOrPromise]] = {
+        "thai-rummy": gettext_lazy("Thai Rummy (game to 500)"),
+        "bonus-not-doubled": gettext_lazy("The +50 for going out is never doubled"),
+        "layoff-does-not-show": gettext_lazy("Laying off does not count as showing a meld"),
+        "thai-rummy-timer": gettext_lazy("Thai Rummy with a one-minute timer"),
+    }
+    rules_examples: ClassVar[Mapping[str, str]] = {
+        "run": "QS KS AS",
+        "set": "5C 5D 5H",
+        "pricey": "QS 2C",
+    }
     template = "games/thai-rummy/game.html"
-    replay_template = "games/thai-rummy/replay.html"
+    board_parts = ("players", "piles", "table")
+    page_class = "thai-rummy"
+    stylesheets = ("css/cards.css",)
     rule_options_template = "games/thai-rummy/rule_options.html"
     public_parts = frozenset({"table"})
     script = "js/basic-rummy.js"  # the card rummies share one page script
@@ -148,3 +164,6 @@ class ThaiRummyPresentation(CardRummyPresentation):
 
 
 THAI_RUMMY_PRESENTATION = ThaiRummyPresentation()
+
+# What games.plugins reads (settings.REMI_GAMES): this game's engine and presentation.
+PRESENTATION = THAI_RUMMY_PRESENTATION

@@ -1,4 +1,4 @@
-"""``{% face "games/remi/game.html#face" t=tile %}``: a tile's or card's face, rendered once.
+"""``{% face "games/<key>/game.html#face" t=tile %}``: a tile's or card's face, rendered once.
 
 A page draws a hundred tiles or cards, each through the game's ``face`` partial, for every
 viewer after every move.  A face depends only on the piece it shows (and, should a face ever

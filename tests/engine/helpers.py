@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from games.engine import IllegalAction, apply, parse_tiles
+from games.engine import IllegalAction
+from games.engine.remi import apply, parse_tiles
 from games.engine.remi.events import Event
 from games.engine.remi.state import State
 from games.presenters.remi_refusals import message_for

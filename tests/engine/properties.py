@@ -6,7 +6,7 @@ import json
 import random
 from collections import Counter
 
-from games.engine import player_view
+from games.engine.remi import player_view
 from games.engine.remi.melds import RUN, classify
 from games.engine.remi.moves import swap_candidates
 from games.engine.remi.solver import solve

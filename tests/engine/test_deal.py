@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from games.engine import REMI, new_game, new_series
+from games.engine.remi import REMI, new_game, new_series
 from games.engine.remi.deal import deal
 from games.engine.tiles import JOKER, Tile, full_set
 

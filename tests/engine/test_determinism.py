@@ -13,8 +13,10 @@ ROOT = Path(__file__).resolve().parents[2]
 PROBE = """
 import random
 from games.arena import play_bot_game
-from games.engine import REMI
+from games.engine import register_games
+from games.engine.remi import GAME, REMI
 from games.engine.remi.randomplay import play_random_game
+register_games([GAME])  # no site here to register its games (games/plugins.py)
 for n in range(4):
     print(play_random_game(REMI, 4, f"det-{n}", random.Random(n)).actions[-1])
     print(play_bot_game(["hard", "normal", "easy", "easy"], f"det-bots-{n}").scores)

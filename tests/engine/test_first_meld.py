@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import PRESETS, REMI
+from games.engine.remi import PRESETS, REMI
 from games.engine.remi import events as ev
 from games.engine.remi.scenario import position
 from games.engine.remi.state import DRAW, PLAY

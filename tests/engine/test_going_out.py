@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.engine import legal_verbs, player_view
 from games.engine.remi import events as ev
+from games.engine.remi import legal_verbs, player_view
 from games.engine.remi.scenario import position
 from games.engine.remi.state import DRAW, OVER
 

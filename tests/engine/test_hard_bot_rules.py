@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import random
 
-from games.engine import apply, player_view
 from games.engine.basic_rummy import GAME as BASIC
 from games.engine.basic_rummy import choose as basic_choose
 from games.engine.basic_rummy import player_view as basic_view
 from games.engine.basic_rummy.scenario import position as basic_position
+from games.engine.remi import apply, player_view
 from games.engine.remi.actions import Discard, Draw, OfferDoubla, Pick, SwapJoly
 from games.engine.remi.bots import choose_action
 from games.engine.remi.scenario import position

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import REMI, InvalidAction, apply, legal_verbs
+from games.engine import InvalidAction
+from games.engine.remi import REMI, apply, legal_verbs
 from games.engine.remi import events as ev
 from games.engine.remi.scenario import position
 from games.engine.remi.state import PLAY

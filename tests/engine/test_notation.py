@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import (
+from games.engine import InvalidAction
+from games.engine.remi import (
     AddToMeld,
     Declare,
     Discard,
     Draw,
     Exchange,
     Group,
-    InvalidAction,
     MeldAction,
     OfferDoubla,
     Pick,

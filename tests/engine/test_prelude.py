@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from games.engine import REMI, legal_verbs, new_game, player_view
+from games.engine.remi import REMI, legal_verbs, new_game, player_view
 from games.engine.remi import events as ev
 from games.engine.remi.scenario import position
 from games.engine.remi.state import OPEN, PRELUDE

@@ -10,8 +10,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import Rules, apply, replay
-from games.engine.remi import new_game
+from games.engine.remi import Rules, apply, new_game, replay
 from games.engine.remi.melds import HIGH_ONE, RUN
 from games.engine.remi.randomplay import actor, random_action
 from games.engine.remi.state import OVER, State

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import PRESETS, REMI, IllegalAction, NotYourTurn, apply
+from games.engine import IllegalAction, NotYourTurn
+from games.engine.remi import PRESETS, REMI, apply
 from games.engine.remi.scenario import position
 from games.engine.remi.state import OPEN, PLAY, PRELUDE
 from games.presenters.remi_refusals import message_for

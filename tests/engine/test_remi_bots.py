@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from games.engine import PRESETS, REMI, apply, get_game, player_view
+from games.engine import get_game
+from games.engine.remi import PRESETS, REMI, apply, player_view
 from games.engine.remi.actions import (
     Draw,
     Exchange,

@@ -9,7 +9,8 @@ from dataclasses import fields
 
 import pytest
 
-from games.engine import PRESETS, REMI, InvalidAction, Rules
+from games.engine import InvalidAction
+from games.engine.remi import PRESETS, REMI, Rules
 
 # option -> where its effect on play is tested
 COVERED = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import REMI, Series, new_series
+from games.engine.remi import REMI, Series, new_series
 from games.engine.remi.scenario import position
 from games.engine.remi.state import PLAY
 

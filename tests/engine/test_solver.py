@@ -19,7 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import REMI, Group, InvalidMeld, Rules, apply, classify, parse_tiles
+from games.engine import InvalidMeld
+from games.engine.remi import REMI, Group, Rules, apply, classify, parse_tiles
 from games.engine.remi.melds import RUN, Meld, extend
 from games.engine.remi.randomplay import play_random_game
 from games.engine.remi.rules import PRESETS

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine import REMI, IllegalAction, apply
+from games.engine import IllegalAction
+from games.engine.remi import REMI, apply
 from games.engine.remi import events as ev
 from games.engine.remi.moves import meld_candidates
 from games.engine.remi.scenario import position

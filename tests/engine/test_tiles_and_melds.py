@@ -10,7 +10,8 @@ from collections import Counter
 
 import pytest
 
-from games.engine import REMI, Group, InvalidAction, InvalidMeld, classify, new_game, parse_tiles
+from games.engine import InvalidAction, InvalidMeld
+from games.engine.remi import REMI, Group, classify, new_game, parse_tiles
 from games.engine.remi.melds import RUN, SET, extend
 from games.engine.tiles import JOKER, Tile, full_set
 

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from games.engine import apply, new_game
+from games.engine.remi import apply, new_game
 from games.engine.remi.rules import REMI
 from games.engine.remi.scenario import position
 from games.engine.remi.state import DRAW, OPEN, PLAY

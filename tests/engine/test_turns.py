@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import REMI, InvalidAction, NotYourTurn, apply, legal_verbs, new_game
+from games.engine import InvalidAction, NotYourTurn
+from games.engine.remi import REMI, apply, legal_verbs, new_game
 from games.engine.remi import events as ev
 from games.engine.remi.scenario import position
 from games.engine.remi.state import DRAW, OPEN, PLAY

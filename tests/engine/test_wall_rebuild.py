@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.engine import REMI, apply
+from games.engine.remi import REMI, apply
 from games.engine.remi import events as ev
 from games.engine.remi.scenario import position
 from games.engine.remi.state import OVER, PLAY

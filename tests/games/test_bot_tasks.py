@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from kombu.exceptions import OperationalError
 
-from games import engine
+from games.engine import GAMES, remi
 from games.engine.remi.state import State
 from games.models import Action, Game, Seat, Table
 from games.play import services
@@ -30,7 +30,7 @@ def bot_table(owner, levels: list[str], **options) -> Table:
     """A table whose every seat is a bot (as the admin may set up for a tournament)."""
     table = Table.objects.create(
         owner=owner,
-        rules=engine.PRESETS["remi"].with_options(**options).to_dict(),
+        rules=remi.PRESETS["remi"].with_options(**options).to_dict(),
         seat_count=len(levels),
     )
     for position, level in enumerate(levels):
@@ -191,7 +191,7 @@ def test_a_broker_outage_after_a_move_loses_no_bot_turn(
         bot_move(game.pk, game.version)
         game.refresh_from_db()
     (seat,) = game.to_act
-    rules = engine.GAMES["remi"]
+    rules = GAMES["remi"]
 
     def broker_down(*args, **kwargs):
         raise OperationalError("Error 111 connecting to the broker. Connection refused.")

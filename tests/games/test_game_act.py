@@ -9,8 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils.html import escape
 
-from games import engine
-from games.engine import IllegalAction, NotYourTurn
+from games.engine import IllegalAction, InvalidAction, NotYourTurn, remi
 from games.engine.remi import scenario
 from games.engine.remi.rules import REMI
 from games.engine.remi.state import State
@@ -88,7 +87,7 @@ def test_an_illegal_move_shows_the_engines_message_and_changes_nothing(client, p
     assert response.status_code == 200
     html = response.content.decode()
     with pytest.raises(IllegalAction) as refusal:  # the first player must open with a discard
-        engine.apply(State.from_dict(before.state), before.state["first_player"], "draw")
+        remi.apply(State.from_dict(before.state), before.state["first_player"], "draw")
     # The engine gives the code; the page shows the presentation's sentence for it.
     names = before.state["seats"]
     assert error_text(html) == escape(message_for(refusal.value, names))
@@ -148,7 +147,7 @@ def test_another_seats_move_is_refused_as_not_their_turn(client, players, starte
     response = act(client, started, version=0, verb="discard", tiles=tile)
     assert response.status_code == 200
     with pytest.raises(NotYourTurn) as refusal:
-        engine.apply(State.from_dict(before.state), 1 - seat, f"discard {tile}")
+        remi.apply(State.from_dict(before.state), 1 - seat, f"discard {tile}")
     assert refusal.value.params == {"turn": seat}
     names = before.state["seats"]
     assert error_text(response.content.decode()) == escape(message_for(refusal.value, names))
@@ -429,7 +428,7 @@ def test_form_fields_become_the_engines_notation(fields, notation):
     ],
 )
 def test_a_selection_that_cannot_make_the_move_is_the_players_slip(fields):
-    with pytest.raises(engine.InvalidAction):
+    with pytest.raises(InvalidAction):
         _notation(form_data(**fields), {"discards": "Y9 B7"})
 
 

@@ -49,7 +49,7 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
-from games import engine
+from games.engine import InvalidAction, remi
 from games.engine.remi.actions import (
     AddToMeld,
     Declare,
@@ -523,7 +523,7 @@ def scrambled_events(events: list[dict[str, Any]], seat: int | None, rng: random
 # --- The script -----------------------------------------------------------------------------
 
 
-def scripted_move(state: State, rng: random.Random) -> tuple[int, engine.Action]:
+def scripted_move(state: State, rng: random.Random) -> tuple[int, remi.Action]:
     """Doublas first (every seat with a pair offers one; the first two offers are exchanged),
     then everyone is ready, then random legal play from the engine."""
     if state.phase == PRELUDE:
@@ -545,7 +545,7 @@ def scripted_move(state: State, rng: random.Random) -> tuple[int, engine.Action]
     return seat, random_action(state, seat, rng)
 
 
-def form_fields(action: engine.Action, version: int, state: dict[str, Any]) -> dict[str, Any]:
+def form_fields(action: remi.Action, version: int, state: dict[str, Any]) -> dict[str, Any]:
     """What the game page would post for ``action``: the verb with the selected tiles, meld,
     row tile or seat; typed notation when the buttons cannot say it exactly."""
     fields: dict[str, Any] = {"version": version, "verb": action.verb}
@@ -573,8 +573,8 @@ def form_fields(action: engine.Action, version: int, state: dict[str, Any]) -> d
     same = False
     if form.is_valid():
         try:
-            same = engine.parse_action(_notation(form.cleaned_data, state)) == action
-        except engine.InvalidAction:
+            same = remi.parse_action(_notation(form.cleaned_data, state)) == action
+        except InvalidAction:
             same = False
     if not same:
         fields = {"version": version, "verb": "notation", "notation": str(action)}
@@ -693,12 +693,12 @@ def check_replay(game_id: int, viewers: list[Viewer]) -> int:
         Action.objects.filter(game_id=game_id).order_by("version").values_list("seat", "notation")
     )
     log = stored_log(game_id)
-    state = engine.new_game(final.rules, final.seats, final.seed, final.dealer)
+    state = remi.new_game(final.rules, final.seats, final.seed, final.dealer)
     url = f"/games/{game_id}/replay/"
     pages = 0
     for step in range(len(notations) + 1):
         if step:
-            state, _ = engine.apply(state, *notations[step - 1])
+            state, _ = remi.apply(state, *notations[step - 1])
         # Each player sees their own rack (and their own secrets in the log), a spectator
         # none: check_html holds the rack section to exactly the viewer's own rack.
         viewer = viewers[step % len(viewers)]
@@ -715,7 +715,7 @@ def check_replay(game_id: int, viewers: list[Viewer]) -> int:
                 assert final.seed in page, "the replay page of a finished game shows its seed"
                 pages += 1
     # A player's replay showed them their own dealt rack at the deal.
-    first = engine.new_game(final.rules, final.seats, final.seed, final.dealer)
+    first = remi.new_game(final.rules, final.seats, final.seed, final.dealer)
     for viewer in viewers:
         racks = re.findall(r'data-tile="([^"]+)"', rack_of(get_html(viewer.client, url)))
         expected = [] if viewer.seat is None else [str(t) for t in first.racks[viewer.seat]]

@@ -9,8 +9,7 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
-from games import engine
-from games.engine import GAMES
+from games.engine import GAMES, InvalidAction, remi
 from games.models import Action, Game
 from games.presenters import (
     PRESENTERS,
@@ -34,8 +33,8 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
     "notation", ["exchange ²", "add ² R4", "pick ² R1 R2 R3", "swap ² R1 into J R2 R3"]
 )
 def test_the_notation_refuses_unicode_digits_as_malformed(notation):
-    with pytest.raises(engine.InvalidAction) as refusal:
-        engine.parse_action(notation)
+    with pytest.raises(InvalidAction) as refusal:
+        remi.parse_action(notation)
     assert refusal.value.code == "not-a-number"
     assert refusal.value.params["word"] == "²"
     assert "digits 0-9" in message_for(refusal.value)

@@ -1,6 +1,6 @@
 """Games are plug-ins: every registered game has its presentation (templates, script, form
 options), and the site's shared layers name no game — they dispatch through the registries.
-Adding a game is its engine package, its presentation adapter and one line in each registry."""
+Adding a game is its engine package, its presentation adapter and one line of the settings."""
 
 from __future__ import annotations
 
@@ -17,26 +17,21 @@ from games.engine import GAMES
 from games.models import Table
 from games.presenters import PRESENTERS, presenter_for
 from games.tables.forms import TableForm
+from tests.plugins.ownership import shared_files
 
 GAMES_DIR = Path(__file__).resolve().parents[2] / "games"
 
-# The layers above the engine that every game goes through.
-SHARED_MODULES = (
-    "play/services.py",
-    "tables/lifecycle.py",
-    "tasks.py",
-    "play/views.py",
-    "play/consumers.py",
-    "tables/forms.py",
-    "tables/lobby.py",
-    "tables/lobby_presenters.py",
-    "tables/lobby_consumers.py",
-    "arena.py",
-    "models.py",
-    "management/commands/arena.py",
-    "presenters/__init__.py",
-    "presenters/base.py",
-)
+# The layers above the engine that every game goes through: every module of ``games`` that
+# no game owns (found on disk, tests/plugins/ownership.py), but the engine's shared core and
+# the presentation helpers shared by a family of games (tiles, cards), which the conformance
+# check of tests/plugins covers.
+ABOVE_THE_PRESENTATION = [
+    path.relative_to(GAMES_DIR).as_posix()
+    for path in shared_files()
+    if path.is_relative_to(GAMES_DIR)
+    and not path.relative_to(GAMES_DIR).as_posix().startswith(("engine/", "presenters/"))
+]
+SHARED_MODULES = (*ABOVE_THE_PRESENTATION, "presenters/__init__.py", "presenters/base.py")
 
 # What a shared module may import from the engine: the registry and the shared core.
 ALLOWED_ENGINE_IMPORTS = ("games.engine", "games.engine.core")
@@ -82,12 +77,16 @@ def test_shared_modules_reach_engines_only_through_the_registry(module: str) -> 
 def test_every_game_has_a_presentation_with_its_templates_and_script(key: str) -> None:
     presentation = presenter_for(key)
     assert presentation.key == key
-    for template in (presentation.template, presentation.replay_template):
-        assert template.startswith(f"games/{key}/")
+    assert presentation.template.startswith(f"games/{key}/")
     source = get_template(presentation.template).template.source
     for partial in ("updates", "controls"):
         assert f"partialdef {partial}" in source
+    # The replay page is shared: it takes the game's parts from its page by name.
     assert "partialdef step" in get_template(presentation.replay_template).template.source
+    page = presentation.replay_page()["page_template"]
+    replay_parts = ("status", "result", "log", "replay_title", "replay_rack", "replay_final")
+    for partial in (*replay_parts, *presentation.board_parts):
+        get_template(f"{page}#{partial}")
     get_template(presentation.rule_options_template)
     assert presentation.script.startswith("js/")
     assert finders.find(presentation.script)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import InvalidAction, parse_action
-from games.engine.remi import events
+from games.engine import InvalidAction
+from games.engine.remi import events, parse_action
 from games.engine.remi.events import Event
 from games.presenters.remi_refusals import ILLEGAL, MALFORMED, MELD_FAULTS, message_for
 from games.presenters.remi_text import EVENT_LINES, event_line

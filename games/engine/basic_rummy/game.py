@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ..cards import Card, sort_key
-from ..core.events import Event
 from ..core.hidden import deal_hidden_again
-from ..core.protocol import JSON, Ctx, Deal, GameEngine, Outcome, Traits
+from ..core.protocol import Deal, GameEngine, Outcome, Traits
 from ..core.review import Reviewer
 from .actions import Action, Discard, Draw, parse_action
 from .bots import LEVELS, choose
@@ -21,7 +18,7 @@ from .turns import MAX_PLAYERS, MIN_PLAYERS, apply, may_discard, new_game
 from .view import legal_verbs, player_view
 
 
-class BasicRummyGame(GameEngine):
+class BasicRummyGame(GameEngine[State, Action, Rules]):
     key = "basic-rummy"
     label = "Basic Rummy (cards)"
     aliases = ("rummy", "traditional-rummy")
@@ -33,52 +30,15 @@ class BasicRummyGame(GameEngine):
     # 1: the rules as first put online (docs/rules.md, "Basic Rummy").
     engine_version = 1
     traits = Traits(hidden_info=True, has_prelude=False)
-
-    def load_rules(self, data: Mapping[str, Any]) -> Rules:
-        return Rules.from_dict(dict(data))
-
-    def dump_rules(self, rules: Rules) -> JSON:
-        return rules.to_dict()
-
-    def rules_of(self, state: State) -> Rules:
-        return state.rules
-
-    def new_game(
-        self,
-        rules: Rules,
-        seats: int | Sequence[str],
-        seed: int | str,
-        *,
-        dealer: int | None = None,
-    ) -> State:
-        return new_game(rules, seats, seed, dealer)
-
-    def apply(self, state: State, seat: int, action: Action | str) -> tuple[State, list[Event]]:
-        return apply(state, seat, action)
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def to_act(self, state: State) -> frozenset[int]:
-        return frozenset() if state.over else frozenset({state.turn})
-
-    def legal(self, state: State, seat: int | None) -> frozenset[str]:
-        return legal_verbs(state, seat)
-
-    def player_view(self, state: State, seat: int | None) -> JSON:
-        return player_view(state, seat)
-
-    def ctx(self, state: State) -> Ctx:
-        return Ctx(
-            seats=tuple(state.seats),
-            seed=state.seed,
-            dealer=state.dealer,
-            shuffles=state.shuffles,
-            turn_number=state.turn_number,
-            phase=state.phase,
-            to_act=self.to_act(state),
-            result=self.outcome(state),
-        )
+    state_type = State
+    rules_type = Rules
+    new_game = staticmethod(new_game)
+    apply = staticmethod(apply)
+    parse_action = staticmethod(parse_action)
+    legal = staticmethod(legal_verbs)
+    player_view = staticmethod(player_view)
+    choose = staticmethod(choose)
+    random_action = staticmethod(random_action)
 
     def outcome(self, state: State) -> Outcome | None:
         result = state.result
@@ -126,12 +86,6 @@ class BasicRummyGame(GameEngine):
 
         return BasicRummyReviewer()
 
-    def choose(self, view: JSON, level: str, rng: random.Random) -> Action:
-        return choose(view, level, rng)
-
-    def random_action(self, state: State, seat: int, rng: random.Random) -> Action:
-        return random_action(state, seat, rng)
-
     def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
         """Hidden from ``seat``: the other hands, the stock's order and — unless the pile is
         spread — the cards under the discard pile's top.  A card just taken from the pile is
@@ -159,12 +113,6 @@ class BasicRummyGame(GameEngine):
             stock=tuple(str(c) for c in reversed(state.stock)),
             dealer=state.dealer,
         )
-
-    def dump(self, state: State) -> JSON:
-        return state.to_dict()
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        return State.from_dict(dict(data))
 
     def series_limits(
         self, rules: Rules, players: int | None = None

@@ -3,7 +3,8 @@
 A game is one object (a subclass of :class:`GameEngine`) registered under its key in
 ``games.engine.GAMES``.  Everything above the engine — services, tasks, views, consumers —
 holds a game's state only as an opaque value and asks the game object about it, so a new game
-needs its engine package, a presentation adapter and one registry line, nothing else.
+needs its engine package, a presentation adapter and one line of the settings' plug-in list
+(``REMI_GAMES``), nothing else.
 
 The contract (the conformance suite, ``tests/engine/test_conformance.py``, checks it for every
 registered game):
@@ -40,7 +41,10 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+if TYPE_CHECKING:  # the planners' module loads with the first review, not with the registry
+    from .review import Reviewer
 
 JSON = dict[str, Any]
 """A JSON-ready mapping (what ``dump``, ``player_view`` and rule ``to_dict`` return)."""
@@ -193,14 +197,58 @@ def seat_names(seats: int | Sequence[str]) -> list[str]:
 # --- The protocol ---------------------------------------------------------------------------
 
 
-class GameEngine(ABC):
-    """One game of the registry.  Subclasses set the class attributes and implement the
-    abstract methods; ``default_preset``, ``replay``, ``dump_event``, ``is_over``,
-    ``series_limits``, ``series_over`` and ``next_dealer`` come for free (override them when
-    the defaults do not fit).
+class RuleSet(Protocol):
+    """What a game's rules are to the protocol: options that store as JSON.  Every game's
+    rules also take ``series_games`` and ``target_score`` (None for no limit): a tournament
+    sets them to make a match of several games (``series_limits`` reads them)."""
 
-    ``State``, ``Rules``, ``Action`` and ``Event`` are the game's own types; callers treat
-    them as opaque and go through these methods.  Seats are ints from 0.
+    def to_dict(self) -> JSON: ...
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self: ...
+
+
+class TurnState(Protocol):
+    """The fields the protocol's defaults read from a game's state.  Every game of the site
+    keeps them under these names; a game whose state does not overrides the methods that
+    read them (``ctx``, ``to_act``, ``rules_of``, ``dump``)."""
+
+    @property
+    def rules(self) -> Any: ...
+    @property
+    def seats(self) -> Sequence[str]: ...
+    @property
+    def seed(self) -> str: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def turn_number(self) -> int: ...
+    @property
+    def shuffles(self) -> int: ...
+
+    def to_dict(self) -> JSON: ...
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self: ...
+
+
+S = TypeVar("S", bound=TurnState)
+A = TypeVar("A")
+R = TypeVar("R", bound=RuleSet)
+
+
+class GameEngine(ABC, Generic[S, A, R]):
+    """One game of the registry, generic over its state ``S``, action ``A`` and rules ``R``.
+
+    Like scalachess's ``Variant``, the base holds what most games share, so a game states
+    only where it differs: it sets the class attributes (``state_type`` and ``rules_type``
+    among them) and implements the abstract methods, most of them one line naming its own
+    function (``apply = staticmethod(apply)``).  Storage, the rules' round trip, ``ctx``,
+    ``to_act`` (one seat at a time), ``replay``, ``dump_event``, the series and the next
+    dealer come from the defaults below; override them when they do not fit.
+
+    Callers above the engine hold a ``GameEngine[Any, Any, Any]`` and treat states, actions
+    and rules as opaque values that only the game itself reads.  Seats are ints from 0.
     """
 
     key: ClassVar[str]  # stored in the database: never reused for another game
@@ -214,6 +262,10 @@ class GameEngine(ABC):
     bot_levels: ClassVar[tuple[str, ...]]  # weakest first
     engine_version: ClassVar[int]
     traits: ClassVar[Traits] = Traits()
+    # The game's own classes, which ``load`` and ``load_rules`` build from JSON.  (Not
+    # ClassVars: a ClassVar may not name the type variables.)
+    state_type: type[S]
+    rules_type: type[R]
 
     @property
     def default_preset(self) -> str:
@@ -222,60 +274,39 @@ class GameEngine(ABC):
     def __repr__(self) -> str:
         return f"<game {self.key} v{self.engine_version}>"
 
-    # --- rules ---
-
-    @abstractmethod
-    def load_rules(self, data: Mapping[str, Any]) -> Any:
-        """Rules from their ``to_dict()`` form; raises ``InvalidAction`` on unknown options."""
-
-    @abstractmethod
-    def dump_rules(self, rules: Any) -> JSON:
-        """The JSON-ready form of ``rules``."""
-
-    @abstractmethod
-    def rules_of(self, state: Any) -> Any:
-        """The rules ``state`` is played by (with ``ctx``, what a replay starts from)."""
-
-    # --- playing ---
+    # --- what each game writes ---
 
     @abstractmethod
     def new_game(
-        self, rules: Any, seats: int | Sequence[str], seed: int | str, *, dealer: int | None = None
-    ) -> Any:
+        self, rules: R, seats: int | Sequence[str], seed: int | str, *, dealer: int | None = None
+    ) -> S:
         """Shuffle and deal.  ``seats`` are names or a count; ``dealer`` None draws one from
         the seed (a series names it, as the deal passes on)."""
 
     @abstractmethod
-    def apply(self, state: Any, seat: int, action: Any) -> tuple[Any, list[Any]]:
-        """Play ``action`` (an action or its notation) for ``seat``; never mutates ``state``."""
+    def apply(self, state: S, seat: int, action: A | str) -> tuple[S, list[Any]]:
+        """Play ``action`` (an action or its notation) for ``seat``; never mutates ``state``.
+        The events are the game's own (``dump_event`` stores them)."""
 
     @abstractmethod
-    def parse_action(self, text: str) -> Any:
+    def parse_action(self, text: str) -> A:
         """The action written as ``text``; raises ``InvalidAction``.  Round-trips with str."""
 
     @abstractmethod
-    def to_act(self, state: Any) -> frozenset[int]:
-        """The seats the game is waiting for; empty when it is over."""
-
-    @abstractmethod
-    def legal(self, state: Any, seat: int | None) -> frozenset[str]:
+    def legal(self, state: S, seat: int | None) -> frozenset[str]:
         """The verbs (kinds of action) ``seat`` may try now — for buttons and bots.  Coarse by
         design: a rummy turn has too many concrete melds to list; ``apply`` judges each."""
 
     @abstractmethod
-    def player_view(self, state: Any, seat: int | None) -> JSON:
+    def player_view(self, state: S, seat: int | None) -> JSON:
         """What ``seat`` (None: a spectator) may see, JSON-ready."""
 
     @abstractmethod
-    def ctx(self, state: Any) -> Ctx:
-        """The framework's part of ``state``: seats, seed, dealer, turn number, who acts."""
-
-    @abstractmethod
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """How the game ended, or None while it is being played."""
 
     @abstractmethod
-    def unfinished_scores(self, state: Any) -> tuple[int, ...]:
+    def unfinished_scores(self, state: S) -> tuple[int, ...]:
         """Per seat, what the position is worth if play stopped now with nobody going out:
         the game's own scoring of a game that ends without a winner going out, applied to
         what each seat has melded and still holds (a tournament adjudicates an unfinished
@@ -283,54 +314,101 @@ class GameEngine(ABC):
         ``state``."""
 
     @abstractmethod
-    def timeout_action(self, state: Any, seat: int) -> Any | None:
+    def timeout_action(self, state: S, seat: int) -> A | None:
         """The move made for ``seat`` when its time runs out; None when it owes nothing.
         For every seat in ``to_act`` it is an action ``apply`` accepts."""
 
     @abstractmethod
-    def choose(self, view: JSON, level: str, rng: random.Random) -> Any:
+    def choose(self, view: JSON, level: str, rng: random.Random) -> A:
         """A bot's action, chosen from the seat's ``player_view`` alone."""
 
     @abstractmethod
-    def random_action(self, state: Any, seat: int, rng: random.Random) -> Any:
+    def random_action(self, state: S, seat: int, rng: random.Random) -> A:
         """Some action ``apply`` accepts for ``seat`` (in ``to_act``), for playouts and tests."""
 
     @abstractmethod
-    def reviewer(self) -> Any:
+    def reviewer(self) -> Reviewer:
         """The game's :class:`core.review.Reviewer`: where a turn is judged, what lies on the
         table, and the best play its exact planner finds from a seat's view (the review of a
         finished game and the hint at a casual table both ask it)."""
 
     @abstractmethod
-    def resample_hidden(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+    def resample_hidden(self, state: S, seat: int | None, rng: random.Random) -> S:
         """A copy of ``state`` with everything ``seat`` cannot see dealt afresh (the others'
         hands, the stock), consistent with what it can see (OpenSpiel's
         ``ResampleFromInfostate``).  The leak test asserts the seat's view does not change."""
 
     @abstractmethod
-    def deal_of(self, state: Any) -> Deal:
+    def deal_of(self, state: S) -> Deal:
         """What ``state`` holds as dealt: call it on a fresh ``new_game`` to see the deal a
         seed makes (the hands, the face-up tile or card, the stock in drawing order)."""
 
-    @abstractmethod
-    def dump(self, state: Any) -> JSON:
+    # --- defaults: storage and rules ---
+
+    def load_rules(self, data: Mapping[str, Any]) -> R:
+        """Rules from their ``to_dict()`` form; raises ``InvalidAction`` on unknown options."""
+        return self.rules_type.from_dict(dict(data))
+
+    def dump_rules(self, rules: R) -> JSON:
+        """The JSON-ready form of ``rules``."""
+        return rules.to_dict()
+
+    def rules_of(self, state: S) -> R:
+        """The rules ``state`` is played by (with ``ctx``, what a replay starts from)."""
+        rules: R = state.rules
+        return rules
+
+    def dump(self, state: S) -> JSON:
         """The JSON-ready form of ``state`` (what the database stores)."""
+        return state.to_dict()
 
-    @abstractmethod
-    def load(self, data: Mapping[str, Any]) -> Any:
+    def load(self, data: Mapping[str, Any]) -> S:
         """The state ``dump`` wrote."""
+        return self.state_type.from_dict(dict(data))
 
-    # --- derived ---
+    # --- defaults: whose turn, and the framework's part of the state ---
+
+    def to_act(self, state: S) -> frozenset[int]:
+        """The seats the game is waiting for; empty when it is over.  By default one seat at
+        a time, ``state.turn``; a game with a phase where several act at once overrides it."""
+        return frozenset() if self.is_over(state) else frozenset({state.turn})
+
+    def is_over(self, state: S) -> bool:
+        return self.outcome(state) is not None
+
+    def dealer_of(self, state: S) -> int:
+        """Who dealt ``state``: its ``dealer`` field.  A game that keeps none says who
+        stands for the dealer (the seat before the first player, say)."""
+        dealer = getattr(state, "dealer", None)
+        if not isinstance(dealer, int):
+            raise NotImplementedError(f"{type(self).__name__}: a state with no dealer field")
+        return dealer
+
+    def ctx(self, state: S) -> Ctx:
+        """The framework's part of ``state``: seats, seed, dealer, turn number, who acts.
+        Read from the state's fields (``phase`` is empty for a game that has none)."""
+        return Ctx(
+            seats=tuple(state.seats),
+            seed=state.seed,
+            dealer=self.dealer_of(state),
+            shuffles=state.shuffles,
+            turn_number=state.turn_number,
+            phase=str(getattr(state, "phase", "")),
+            to_act=self.to_act(state),
+            result=self.outcome(state),
+        )
+
+    # --- defaults: derived ---
 
     def replay(
         self,
-        rules: Any,
+        rules: R,
         seats: int | Sequence[str],
         seed: int | str,
-        actions: Iterable[tuple[int, Any]],
+        actions: Iterable[tuple[int, A | str]],
         *,
         dealer: int | None = None,
-    ) -> Any:
+    ) -> S:
         """Rebuild a game from its setup and its log of ``(seat, action)`` pairs."""
         state = self.new_game(rules, seats, seed, dealer=dealer)
         for seat, action in actions:
@@ -344,12 +422,7 @@ class GameEngine(ABC):
         data: JSON = event.to_dict(viewer=getattr(event, "seat", None))
         return data
 
-    def is_over(self, state: Any) -> bool:
-        return self.outcome(state) is not None
-
-    def series_limits(
-        self, rules: Any, players: int | None = None
-    ) -> tuple[int | None, int | None]:
+    def series_limits(self, rules: R, players: int | None = None) -> tuple[int | None, int | None]:
         """How long a series under ``rules`` at a table of ``players`` lasts: a number of
         games and a target score (either may be None).  Rules that name neither make a
         series of one game."""
@@ -357,7 +430,7 @@ class GameEngine(ABC):
 
     def series_over(
         self,
-        rules: Any,
+        rules: R,
         players: int,
         games: Sequence[Sequence[int]],
         winners: Sequence[Sequence[int]],
@@ -371,6 +444,10 @@ class GameEngine(ABC):
         totals = [sum(scores[i] for scores in games) for i in range(players)]
         return target is not None and any(total >= target for total in totals)
 
-    def next_dealer(self, finished: Any, dealer: int, players: int) -> int:
+    def next_dealer(self, finished: S, dealer: int, players: int) -> int:
         """Who deals the game after ``finished``: by default the deal passes to the left."""
         return (dealer + 1) % players
+
+
+AnyGame = GameEngine[Any, Any, Any]
+"""A game as the layers above the engine hold it: its state, actions and rules opaque."""

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .protocol import JSON, GameEngine
+from .protocol import JSON, AnyGame
 
 
 @dataclass
@@ -29,7 +29,7 @@ class Series:
     games: list[list[int]] = field(default_factory=list)  # each finished game's scores
     # Each finished game's winners (series stored before they were kept have none).
     winners: list[list[int]] = field(default_factory=list)
-    game: GameEngine = field(kw_only=True, repr=False)
+    game: AnyGame = field(kw_only=True, repr=False)
 
     @property
     def totals(self) -> list[int]:
@@ -70,7 +70,7 @@ class Series:
         }
 
     @classmethod
-    def load(cls, game: GameEngine, data: Mapping[str, Any]) -> Series:
+    def load(cls, game: AnyGame, data: Mapping[str, Any]) -> Series:
         return cls(
             rules=game.load_rules(data["rules"]),
             seats=list(data["seats"]),
@@ -88,7 +88,7 @@ def game_seed(series_seed: str, number: int) -> str:
     return hashlib.sha256(f"{series_seed}#{number}".encode()).hexdigest()
 
 
-def start_series(game: GameEngine, rules: Any, seats: Sequence[str], seed: int | str) -> Series:
+def start_series(game: AnyGame, rules: Any, seats: Sequence[str], seed: int | str) -> Series:
     """A series whose first dealer is drawn from the seed."""
     dealer = random.Random(f"{seed}#dealer").randrange(len(seats))
     return Series(rules, list(seats), str(seed), dealer, game=game)

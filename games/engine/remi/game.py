@@ -7,15 +7,12 @@ reads the framework's part out of it rather than the state holding a ``Ctx`` its
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ..core.hidden import deal_hidden_again
-from ..core.protocol import JSON, Ctx, Deal, GameEngine, Outcome, Traits
+from ..core.protocol import Deal, GameEngine, Outcome, Traits
 from ..core.review import Reviewer
 from .actions import Action, parse_action
 from .bots import LEVELS, choose_action
-from .events import Event
 from .legal import legal_verbs
 from .randomplay import random_action
 from .rules import PRESET_LABELS, PRESETS, Rules
@@ -26,7 +23,7 @@ from .turns import MAX_PLAYERS, MIN_PLAYERS, apply, new_game
 from .view import player_view
 
 
-class RemiGame(GameEngine):
+class RemiGame(GameEngine[State, Action, Rules]):
     key = "remi"
     label = "Remi Etalat"
     aliases = ("remi-etalat", "rummy-tiles-ro")
@@ -49,31 +46,15 @@ class RemiGame(GameEngine):
         # that said it is ready may still offer a doubla or answer an exchange.
         out_of_turn=frozenset({"declare", "doubla", "exchange"}),
     )
-
-    def load_rules(self, data: Mapping[str, Any]) -> Rules:
-        return Rules.from_dict(dict(data))
-
-    def dump_rules(self, rules: Rules) -> JSON:
-        return rules.to_dict()
-
-    def rules_of(self, state: State) -> Rules:
-        return state.rules
-
-    def new_game(
-        self,
-        rules: Rules,
-        seats: int | Sequence[str],
-        seed: int | str,
-        *,
-        dealer: int | None = None,
-    ) -> State:
-        return new_game(rules, seats, seed, dealer)
-
-    def apply(self, state: State, seat: int, action: Action | str) -> tuple[State, list[Event]]:
-        return apply(state, seat, action)
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
+    state_type = State
+    rules_type = Rules
+    new_game = staticmethod(new_game)
+    apply = staticmethod(apply)
+    parse_action = staticmethod(parse_action)
+    player_view = staticmethod(player_view)
+    timeout_action = staticmethod(timeout_action)
+    choose = staticmethod(choose_action)
+    random_action = staticmethod(random_action)
 
     def to_act(self, state: State) -> frozenset[int]:
         if state.phase == OVER:
@@ -84,21 +65,6 @@ class RemiGame(GameEngine):
 
     def legal(self, state: State, seat: int | None) -> frozenset[str]:
         return frozenset(legal_verbs(state, seat))
-
-    def player_view(self, state: State, seat: int | None) -> JSON:
-        return player_view(state, seat)
-
-    def ctx(self, state: State) -> Ctx:
-        return Ctx(
-            seats=tuple(state.seats),
-            seed=state.seed,
-            dealer=state.dealer,
-            shuffles=state.shuffles,
-            turn_number=state.turn_number,
-            phase=state.phase,
-            to_act=self.to_act(state),
-            result=self.outcome(state),
-        )
 
     def outcome(self, state: State) -> Outcome | None:
         result = state.result
@@ -121,19 +87,10 @@ class RemiGame(GameEngine):
             return outcome.scores
         return score_game(state, None, joly_out=False).scores
 
-    def timeout_action(self, state: State, seat: int) -> Action | None:
-        return timeout_action(state, seat)
-
     def reviewer(self) -> Reviewer:
         from .review import RemiReviewer  # the planners load with the first review
 
         return RemiReviewer()
-
-    def choose(self, view: JSON, level: str, rng: random.Random) -> Action:
-        return choose_action(view, level, rng)
-
-    def random_action(self, state: State, seat: int, rng: random.Random) -> Action:
-        return random_action(state, seat, rng)
 
     def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
         # Hidden from ``seat``: every other rack and the wall.  Pour them together and deal
@@ -152,12 +109,6 @@ class RemiGame(GameEngine):
             stock=tuple(str(t) for t in state.wall),
             dealer=state.dealer,
         )
-
-    def dump(self, state: State) -> JSON:
-        return state.to_dict()
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        return State.from_dict(dict(data))
 
 
 GAME = RemiGame()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.protocol import GameEngine
+from ..core.protocol import AnyGame
 from ..core.series import Series as CoreSeries
 from ..core.series import start_series
 from .game import GAME
@@ -26,7 +26,7 @@ class Series(CoreSeries):
         games: list[list[int]] | None = None,
         winners: list[list[int]] | None = None,
         *,
-        game: GameEngine = GAME,
+        game: AnyGame = GAME,
     ) -> None:
         super().__init__(
             rules, list(seats), seed, dealer, list(games or []), list(winners or []), game=game

@@ -1,0 +1,71 @@
+"""The games the site offers, found from one line each: ``settings.REMI_GAMES``.
+
+Each line names a plug-in module that exposes ``GAME`` (its engine, a
+:class:`~games.engine.core.protocol.GameEngine`) and ``PRESENTATION`` (a
+:class:`~games.presenters.base.Presentation` with the same key).  Loading the list fills both
+registries, ``games.engine.GAMES`` and ``games.presenters.PRESENTERS``, in its order: the
+first game is the site's default.  A plug-in may keep its own templates in a ``templates``
+folder beside its module; :class:`TemplateLoader` looks there, so a game can live in one
+folder of its own (the test-only game in ``tests/`` does).
+
+The list is read when the app is ready and again whenever a test changes the setting, so a
+test registers a game with one line (``settings.REMI_GAMES = [*..., "its.module"]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from importlib import import_module
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+from django.template.autoreload import reset_loaders
+from django.template.loaders.filesystem import Loader as FilesystemLoader
+
+from games.engine import register_games
+from games.presenters import register_presentations
+
+# Each plug-in's templates folder, if it has one (what TemplateLoader searches).
+_template_dirs: list[Path] = []
+
+
+def plugin_modules(paths: Iterable[str]) -> list[ModuleType]:
+    modules = [import_module(path) for path in paths]
+    for module in modules:
+        game, presentation = getattr(module, "GAME", None), getattr(module, "PRESENTATION", None)
+        if game is None or presentation is None:
+            raise ImproperlyConfigured(f"{module.__name__} exposes no GAME and PRESENTATION")
+        if game.key != presentation.key:
+            raise ImproperlyConfigured(
+                f"{module.__name__}: the presentation's key {presentation.key!r} is not the "
+                f"game's {game.key!r}"
+            )
+    return modules
+
+
+def load(paths: Sequence[str]) -> None:
+    """Make the plug-ins at ``paths`` (module names) the site's games, in that order."""
+    modules = plugin_modules(paths)
+    register_games(module.GAME for module in modules)
+    register_presentations(module.PRESENTATION for module in modules)
+    folders = (Path(module.__file__ or "").parent / "templates" for module in modules)
+    _template_dirs[:] = [folder for folder in folders if folder.is_dir()]
+    # A template name cached as missing before a plug-in brought it must be looked up again.
+    reset_loaders()
+
+
+def reload_on_change(*, setting: str, **kwargs: Any) -> None:
+    """``setting_changed`` receiver: a test that changes the list gets the registries it
+    names (and the original ones back when its override ends)."""
+    if setting == "REMI_GAMES":
+        load(settings.REMI_GAMES)
+
+
+class TemplateLoader(FilesystemLoader):
+    """Templates from the plug-ins' own ``templates`` folders (after the project's)."""
+
+    def get_dirs(self) -> list[str | Path]:
+        return list(_template_dirs)

@@ -1,0 +1,9 @@
+"""Pocket Rummy as the site loads a game (``settings.REMI_GAMES``): its engine and its
+presentation; its templates are in ``templates/`` beside this module."""
+
+from __future__ import annotations
+
+from .engine import GAME
+from .presentation import PRESENTATION
+
+__all__ = ["GAME", "PRESENTATION"]
