@@ -323,10 +323,14 @@
 
   // --- One Tab stop per group, arrows inside ------------------------------------------------
 
-  // The rack (or hand) and the action bar are each one stop on the Tab key; the arrow keys,
-  // Home and End move within them, as in a toolbar.  Marked data-roving in the templates.
+  // The discard row or pile, the table, the rack (or hand), its tools and the action bar are
+  // each one stop on the Tab key; the arrow keys, Home and End move within them, as in a
+  // toolbar.  Marked data-roving in the templates; data-roving="last" starts a group at its
+  // last item (the newest discard).  A control hidden until it can act (Rummikub's "Put
+  // here") is no item while hidden.
   const ITEMS = "button:not([disabled]), input:not([disabled]):not([type='hidden']), select:not([disabled])";
-  const itemsOf = (group) => Array.from(group.querySelectorAll(ITEMS));
+  const shownItem = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  const itemsOf = (group) => Array.from(group.querySelectorAll(ITEMS)).filter(shownItem);
   const MOVES = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
 
   function makeStop(group, item) {
@@ -340,7 +344,8 @@
       const items = itemsOf(group);
       if (!items.length) return;
       const active = items.indexOf(document.activeElement);
-      makeStop(group, items[active >= 0 ? active : 0]);
+      const start = group.dataset.roving === "last" ? items.length - 1 : 0;
+      makeStop(group, items[active >= 0 ? active : start]);
     });
   }
 
@@ -366,6 +371,50 @@
   document.addEventListener("focusin", (event) => {
     const group = event.target.closest && event.target.closest("#game [data-roving]");
     if (group && itemsOf(group).includes(event.target)) makeStop(group, event.target);
+  });
+
+  // --- A focused control stays in sight -------------------------------------------------------
+
+  // The dock (rack and move buttons, pinned to the bottom of the screen: site.css) covers the
+  // lower part of the table, and the browser, bringing a control reached by Tab into sight,
+  // counts the covered part as seen: a meld under the dock had the focus out of sight.  The
+  // page scrolls it above the dock, and a stop cut off by a sideways scroller (the discard
+  // row on a phone) is brought in whole.  Run as the focus arrives, before the browser's own
+  // scroll (which then finds nothing to do), and once more after it.
+  const SIGHT_GAP = 8;
+  function inScroller(el) {
+    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      if (box.scrollWidth <= box.clientWidth || !/auto|scroll/.test(getComputedStyle(box).overflowX)) continue;
+      const r = el.getBoundingClientRect();
+      const b = box.getBoundingClientRect();
+      if (r.left < b.left) box.scrollLeft -= b.left - r.left + SIGHT_GAP;
+      else if (r.right > b.right) box.scrollLeft += r.right - b.right + SIGHT_GAP;
+      return;
+    }
+  }
+  function aboveTheDock(el) {
+    const dock = one(".game-dock");
+    if (!dock || dock.contains(el) || getComputedStyle(dock).position !== "sticky") return;
+    const top = dock.getBoundingClientRect().top;
+    const r = el.getBoundingClientRect();
+    if (r.height && r.bottom > top - SIGHT_GAP) window.scrollBy(0, r.bottom - top + SIGHT_GAP);
+  }
+  // Only for a focus the keyboard moved (a tap on a half-covered meld scrolls nothing).
+  function keepInSight(el) {
+    if (!inGame(el) || !el.matches(":focus-visible")) return;
+    inScroller(el);
+    // Above the viewport, or wholly below it: the focus put back after a move, which does
+    // not scroll (the dock's rack is in sight but for a page scrolled down to the chat).
+    const r = el.getBoundingClientRect();
+    if (r.top < 0) window.scrollBy(0, r.top - SIGHT_GAP);
+    else if (r.top >= window.innerHeight) window.scrollBy(0, r.bottom - window.innerHeight + SIGHT_GAP);
+    aboveTheDock(el);
+  }
+  document.addEventListener("focusin", (event) => {
+    keepInSight(event.target);
+    requestAnimationFrame(() => {
+      if (document.activeElement === event.target) keepInSight(event.target);
+    });
   });
 
   // --- Focus stays where the player was -----------------------------------------------------
