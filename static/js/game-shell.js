@@ -536,6 +536,78 @@
   }
   ["htmx:afterSwap", "htmx:wsAfterMessage"].forEach((name) => document.body.addEventListener(name, () => setTimeout(refocus, 0)));
 
+  // --- What the last turn brought -----------------------------------------------------------
+
+  // A move reaches the page as redrawn parts.  A tile or card that was not in its part before
+  // (the discard, the drawn tile, a new meld, the tiles laid off on one) fades and slides in,
+  // in under 300 ms ("arrived": site.css, still under prefers-reduced-motion), and what the
+  // other player's turn brought to the table stays marked ("last-move") until another seat
+  // moves: the redraws of each later move of the same turn add to the marks, and the next
+  // turn's first move starts them again.  Pieces are told apart by part, face and how many
+  // alike came before them in the part (Remi has two of every tile).  The page as first drawn
+  // brings nothing: its own marks (Remi's last discard and recent melds, Rummikub's placed
+  // tiles) come from the server.
+  const PIECES = ".tile, .card:not(.card-back):not(.card-empty)";
+  const BOARD = ["game-row", "game-piles", "game-melds", "game-table", "game-players"];
+  const PARTS = [...BOARD, "game-rack"];
+  const faceOf = (el) =>
+    el.dataset.tile || el.dataset.card || ((el.className.match(/\b(?:tile|card)-\w+/) || [""])[0] + el.textContent.replace(/\s+/g, ""));
+  function piecesOf(part) {
+    const count = new Map();
+    return Array.from(part.querySelectorAll(PIECES)).map((el) => {
+      const face = faceOf(el);
+      count.set(face, (count.get(face) || 0) + 1);
+      return [`${part.id}|${face}|${count.get(face)}`, el];
+    });
+  }
+  const seatsToAct = () =>
+    Array.from(document.querySelectorAll("#game-players .player.is-turn")).map((el) => el.dataset.seat).join(",");
+  const lastTurn = { seats: null, keys: new Set() };
+  const before = new Map();
+  let versionBefore = null;
+  let moverBefore = null;
+  document.body.addEventListener("htmx:oobBeforeSwap", (event) => {
+    const target = event.detail.target;
+    if (!target || !inGame(target)) return;
+    if (target.id === "game-status") {
+      versionBefore = target.dataset.version;
+      moverBefore = seatsToAct();
+    } else if (PARTS.includes(target.id)) {
+      before.set(target.id, new Set(piecesOf(target).map(([key]) => key)));
+    }
+  });
+  document.body.addEventListener("htmx:oobAfterSwap", (event) => {
+    const id = event.detail.target && event.detail.target.id;
+    if (id === "game-status") {
+      const status = one("#game-status");
+      if (!status || status.dataset.version === versionBefore) return;
+      // A new move: what the one before brought has arrived; by another seat than the last
+      // one's, the marks start again (on the parts it leaves as they were, too).
+      const drop = (name) => document.querySelectorAll(`#game .${name}`).forEach((el) => el.classList.remove(name));
+      drop("arrived");
+      if (moverBefore !== lastTurn.seats) {
+        lastTurn.seats = moverBefore;
+        lastTurn.keys = new Set();
+        drop("last-move");
+      }
+      return;
+    }
+    if (!PARTS.includes(id) || !before.has(id)) return;
+    const known = before.get(id);
+    before.delete(id);
+    const part = document.getElementById(id);
+    if (!part) return;
+    const you = one("#game-players .player.is-you");
+    const mine = you !== null && lastTurn.seats === you.dataset.seat;
+    for (const [key, el] of piecesOf(part)) {
+      if (!known.has(key)) {
+        el.classList.add("arrived");
+        if (BOARD.includes(id) && !mine) lastTurn.keys.add(key);
+      }
+      if (lastTurn.keys.has(key)) el.classList.add("last-move");
+    }
+  });
+
   // --- The move clocks ----------------------------------------------------------------------
 
   // m:ss under an hour; above, hours and minutes or days and hours in the page's language (a
