@@ -385,7 +385,7 @@ class RemiPresentation(Presentation):
     label = gettext_lazy("Remi Etalat")
     preset_labels = remi_rules.PRESET_LABELS
     template = "games/remi/game.html"
-    board_parts = ("players", "melds", "row")
+    board_parts = ("players", "row", "melds")
     rule_options_template = "games/remi/rule_options.html"
     public_parts = frozenset({"row"})
     script = "js/remi.js"

@@ -1,14 +1,11 @@
-/* What every game's page shares.  Loaded before the game's own script, so its handlers run
-   first.  Two parts: a tap a redraw cut short, then the rest. */
+/* What every game's page shares; loaded before the game's own script, so its handlers run
+   first. */
 
-/* A redraw from the server (a draft's answer, a socket push) may replace the piece a player is
-   pressing after the press and before the release.  Chromium then sends no click at all: the
-   tap is lost and the page says nothing.  This finishes such a mouse tap on the redrawn piece
-   under the pointer, when it is the same control (same kind, data and label), so the game's
-   own script sees the click it expected.  Only controls that change nothing but the page are
-   finished (picking a piece, a draft's "Put here"): a button that sends a move to the server
-   is not, since the redraw may have come from a move that changed what it would do.  Touch
-   taps need nothing: the browser aims those at the release point itself. */
+/* A redraw (a draft's answer, a socket push) that replaces the piece under a mouse between
+   press and release makes Chromium send no click: the tap is finished on the redrawn piece
+   when it is the same control (kind, data, label).  Only controls that change nothing but the
+   page: a button sending a move is not, the redraw may have changed what it would do.
+   Touch taps need nothing. */
 (function () {
   "use strict";
 
@@ -84,8 +81,7 @@
 
   // --- Failed requests ----------------------------------------------------------------------
 
-  // Nothing was swapped, so the player's selection and draft are still on the page: say so,
-  // and that trying again is safe (a move that did reach the server is checked by version).
+  // Nothing was swapped: the selection is kept, and trying again is safe (moves carry a version).
   const UNREACHABLE =
     "Could not reach the server: check your connection and try again. Your selection is kept.";
   const SERVER_FAILED =
@@ -114,8 +110,7 @@
     note.textContent = text;
     note.hidden = !text;
   }
-  // On reconnecting, the socket asks for the version the page was drawn at and is sent
-  // whatever came since (games/play/consumers.py), so the note is all the page has to do.
+  // A reconnected socket is sent whatever came since the page's version (games/play/consumers.py).
   document.body.addEventListener("htmx:wsOpen", () => connection(""));
   document.body.addEventListener("htmx:wsClose", (event) => {
     const closed = event.detail.event;
@@ -125,8 +120,8 @@
 
   // --- The page's name ------------------------------------------------------------------------
 
-  // Given before htmx starts (on DOMContentLoaded, after every deferred script), so the socket
-  // opens named: a move this page made over HTTP is then not sent to it again (games/play/page_tabs.py).
+  // Before htmx starts, so the socket opens named: a move this page made over HTTP is not
+  // sent back to it (games/play/page_tabs.py).
   document.querySelectorAll("[data-page-tab][ws-connect]").forEach((element) => {
     const name = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) =>
       b.toString(16).padStart(2, "0"),
@@ -152,8 +147,8 @@
 
   // --- Moves over the socket ----------------------------------------------------------------
 
-  // A move form (data-move) goes over the open socket (games/play/consumers.py); HTTP while it is
-  // down.  Not ws-send: it would bind the form twice, and queue moves while the socket is down.
+  // A move form (data-move) goes over the open socket, by HTTP while it is down (not ws-send:
+  // it binds the form twice and queues moves while the socket is down).
   let socket = null;
   document.body.addEventListener("htmx:wsOpen", (event) => {
     if (event.target.id === "game") socket = event.detail.socketWrapper;
@@ -179,9 +174,8 @@
 
   // --- The typed move -----------------------------------------------------------------------
 
-  // Every redraw of the controls (a refusal, another player's move over the socket) replaces
-  // the notation box: keep it open, with its text and the caret, so a typo is one key to fix.
-  // Only a move that went in empties it.
+  // A redraw of the controls keeps the notation box open with its text and caret; only a
+  // move that went in empties it.
   let typed = null;
   let moveWentIn = false;
   document.body.addEventListener("remi:acted", () => {
@@ -256,10 +250,8 @@
 
   // --- A held tile keeps the lists it was taken from ----------------------------------------
 
-  // While a tile is held (SortableJS chose it, until the drop) the game's socket messages and
-  // the answers to its forms wait: drawn at once, they would put new lists under the finger,
-  // and the drop would land in the old ones (a rack's new order unsaved, a draft's tile posted
-  // twice).  They are drawn in order once the drop's own handlers have run.
+  // While SortableJS holds a tile, socket messages and answers wait (drawn at once, the drop
+  // would land in replaced lists), and are drawn in order after the drop's own handlers.
   let held = false;
   let heldNews = [];
 
@@ -290,9 +282,8 @@
   document.addEventListener("choose", (event) => {
     if (inGame(event.target)) held = true;
   });
-  // "unchoose" comes with the drop, before its "add" and "end"; the pointer's release also
-  // lets go, should a list have gone from the page before it could say so.  Not
-  // "pointercancel": the browser sends it as its own drag and drop begins.
+  // "unchoose" comes with the drop; the release too, should a list be gone (not
+  // "pointercancel": the browser sends it as its own drag and drop begins).
   ["unchoose", "pointerup", "mouseup", "touchend", "touchcancel", "dragend", "drop"].forEach((name) =>
     document.addEventListener(
       name,
@@ -311,8 +302,7 @@
     event.preventDefault();
     heldNews.push({ socket: event.target, message: String(event.detail.message) });
   });
-  // On the document, so it runs after every page script's own htmx:beforeSwap (on the body)
-  // has decided whether this answer is drawn at all.
+  // On the document: after the page scripts' own htmx:beforeSwap has decided.
   document.addEventListener("htmx:beforeSwap", (event) => {
     const detail = event.detail;
     if (!held || !detail.shouldSwap || !inGame(detail.elt)) return;
@@ -323,10 +313,11 @@
 
   // --- One Tab stop per group, arrows inside ------------------------------------------------
 
-  // The rack (or hand) and the action bar are each one stop on the Tab key; the arrow keys,
-  // Home and End move within them, as in a toolbar.  Marked data-roving in the templates.
+  // Each data-roving group (row or pile, table, rack, tools, action bar) is one Tab stop, with
+  // arrows, Home and End inside; "last" starts at the newest discard; hidden controls skipped.
   const ITEMS = "button:not([disabled]), input:not([disabled]):not([type='hidden']), select:not([disabled])";
-  const itemsOf = (group) => Array.from(group.querySelectorAll(ITEMS));
+  const itemsOf = (group) =>
+    Array.from(group.querySelectorAll(ITEMS)).filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden");
   const MOVES = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
 
   function makeStop(group, item) {
@@ -340,7 +331,7 @@
       const items = itemsOf(group);
       if (!items.length) return;
       const active = items.indexOf(document.activeElement);
-      makeStop(group, items[active >= 0 ? active : 0]);
+      makeStop(group, items[active >= 0 ? active : group.dataset.roving === "last" ? items.length - 1 : 0]);
     });
   }
 
@@ -368,11 +359,35 @@
     if (group && itemsOf(group).includes(event.target)) makeStop(group, event.target);
   });
 
+  // --- A focused control stays in sight -------------------------------------------------------
+
+  // The browser counts a control under the dock as seen: a keyboard focus is scrolled above
+  // it, whole into a sideways row, and into the viewport (a focus put back after a move does
+  // not scroll); on focusin, before the browser's own scroll, and after it.
+  function keepInSight(el) {
+    if (!inGame(el) || !el.matches(":focus-visible")) return;
+    const box = el.closest(".row-tiles, .discard-spread");
+    let r = el.getBoundingClientRect();
+    if (box && box.scrollWidth > box.clientWidth) {
+      const b = box.getBoundingClientRect();
+      box.scrollLeft += Math.min(0, r.left - b.left - 8) + Math.max(0, r.right - b.right + 8);
+    }
+    if (r.top < 0 || r.top >= innerHeight) scrollBy(0, r.top < 0 ? r.top - 8 : r.bottom - innerHeight + 8);
+    const dock = one(".game-dock");
+    if (!dock || dock.contains(el) || getComputedStyle(dock).position !== "sticky") return;
+    r = el.getBoundingClientRect();
+    const top = dock.getBoundingClientRect().top - 8;
+    if (r.height && r.bottom > top) scrollBy(0, r.bottom - top);
+  }
+  document.addEventListener("focusin", (event) => {
+    keepInSight(event.target);
+    requestAnimationFrame(() => document.activeElement === event.target && keepInSight(event.target));
+  });
+
   // --- Focus stays where the player was -----------------------------------------------------
 
-  // A move redraws the controls, and the button the player pressed is a new element (or gone,
-  // as Draw is once drawn): put focus back on the same control, else at the action bar's
-  // start, never at the top of the page.
+  // The pressed button is redrawn (or gone, as Draw): focus the same control, else the action
+  // bar's start, never the page's top.
   let focusedControl = null;
   document.body.addEventListener("htmx:oobBeforeSwap", (event) => {
     const target = event.detail.target;
@@ -419,11 +434,9 @@
 
   // --- Forms just swapped in -----------------------------------------------------------------
 
-  // htmx wires the elements a swap brings only when the swap settles, a moment later.  A
-  // keyboard shortcut pressed in between (the controls are redrawn after every move) clicked
-  // an unwired form's button, and the browser submitted it as a plain GET: the page reloaded
-  // and the move was lost.  Wiring the form as its submit starts lets htmx take this one.
-  // The chat's form, outside the game's region, is redrawn by every message sent: the same.
+  // htmx wires a swapped-in form only when the swap settles: a shortcut pressed before that
+  // submitted it as a plain GET and lost the move.  The form is wired as its submit starts
+  // (the chat's form, redrawn by every message, too).
   const redrawn = (el) => inGame(el) || Boolean(el.closest && el.closest("#game-chat"));
   document.addEventListener(
     "submit",
@@ -433,9 +446,7 @@
     },
     true,
   );
-  // htmx learns which button sent a form from the click, which came before the form was
-  // wired: the button (a move's verb) is added from the submit event itself, or the server
-  // could not read the move.
+  // And the submitting button (a move's verb) is added from the submit event.
   document.body.addEventListener("htmx:configRequest", (event) => {
     const submitted = event.detail.triggeringEvent;
     const button = submitted && submitted.type === "submit" ? submitted.submitter : null;
@@ -445,8 +456,7 @@
 
   // --- Buttons that ask first ---------------------------------------------------------------
 
-  // Capturing, so a "no" stops the click before the form (and htmx) ever sees it; keyboard
-  // shortcuts click the button too, and are asked the same.
+  // Capturing: a "no" stops the click (a shortcut's too) before the form sees it.
   document.addEventListener(
     "click",
     (event) => {
@@ -461,9 +471,8 @@
 
   // --- The focus outlives a redraw --------------------------------------------------------
 
-  // A part redrawn around the keyboard focus (the meld picked for Add, the button pressed)
-  // took the focus to the page's top, dozens of Tab stops away.  It goes to the same control
-  // in the new part, else to the rack, once the game's own script has had its say.
+  // A part redrawn around the focus sent it to the page's top: it goes to the same control in
+  // the new part, else to the rack, after the game's own script.
   const KEPT = ["data-meld", "data-row", "data-card", "data-tile", "data-select", "name", "value"];
   let lost = null;
   document.body.addEventListener("htmx:oobBeforeSwap", (event) => {
@@ -487,10 +496,59 @@
   }
   ["htmx:afterSwap", "htmx:wsAfterMessage"].forEach((name) => document.body.addEventListener(name, () => setTimeout(refocus, 0)));
 
+  // --- What the last turn brought -----------------------------------------------------------
+
+  // A piece new to its part slides in ("arrived": 250 ms, none under reduced motion); what
+  // another seat's turn brought to the board keeps a ring ("last-move") until a different
+  // seat moves.  A piece is known by part, face and how many alike come before it.
+  const BOARD = ["game-row", "game-piles", "game-melds", "game-table", "game-players"];
+  function piecesOf(part) {
+    const count = {};
+    return Array.from(part.querySelectorAll(".tile, .card:not(.card-back):not(.card-empty)"), (el) => {
+      const face = el.dataset.tile || el.dataset.card || el.className.match(/(tile|card)-\w+|$/)[0] + el.textContent.replace(/\s/g, "");
+      count[face] = (count[face] || 0) + 1;
+      return [`${part.id}|${face}|${count[face]}`, el];
+    });
+  }
+  const seats = (sel) => Array.from(document.querySelectorAll(sel), (el) => el.dataset.seat).join();
+  const before = {};
+  let moved = null;
+  let marked = { by: null, keys: new Set() };
+  document.body.addEventListener("htmx:oobBeforeSwap", (event) => {
+    const target = event.detail.target;
+    if (!target || !inGame(target)) return;
+    if (target.id === "game-status") moved = [target.dataset.version, seats("#game-players .is-turn")];
+    else if (BOARD.includes(target.id) || target.id === "game-rack") before[target.id] = new Set(piecesOf(target).map(([key]) => key));
+  });
+  document.body.addEventListener("htmx:oobAfterSwap", (event) => {
+    const id = event.detail.target && event.detail.target.id;
+    const part = id && document.getElementById(id);
+    if (!part) return;
+    const drop = (name) => document.querySelectorAll("#game ." + name).forEach((el) => el.classList.remove(name));
+    if (id === "game-status" && moved && part.dataset.version !== moved[0]) {
+      drop("arrived");
+      if (moved[1] !== marked.by) {
+        marked = { by: moved[1], keys: new Set() };
+        drop("last-move");
+      }
+    }
+    const known = before[id];
+    if (!known) return;
+    delete before[id];
+    const you = seats("#game-players .is-you");
+    const mine = you !== "" && marked.by === you;
+    for (const [key, el] of piecesOf(part)) {
+      if (!known.has(key)) {
+        el.classList.add("arrived");
+        if (BOARD.includes(id) && !mine) marked.keys.add(key);
+      }
+      if (marked.keys.has(key)) el.classList.add("last-move");
+    }
+  });
+
   // --- The move clocks ----------------------------------------------------------------------
 
-  // m:ss under an hour; above, hours and minutes or days and hours in the page's language (a
-  // day's correspondence clock read 1439:58).  A live clock's last seconds are marked urgent.
+  // m:ss under an hour, else hours and minutes or days and hours; the last seconds urgent.
   const URGENT_SECONDS = 10;
   const unit = (n, name) =>
     new Intl.NumberFormat(document.documentElement.lang || undefined, { style: "unit", unit: name }).format(n);
