@@ -231,6 +231,33 @@ def test_hard_thai_rummy_goes_out_doubled_when_it_can():
     assert state.result.winner == 0 and state.result.doubled[0]
 
 
+def test_hard_thai_rummy_does_not_dig_a_pile_that_swells_its_hand():
+    # 3S lies six deep: it makes 3s with 3H 3D, but the five cards above it fit nothing, so
+    # the hand would end the turn with two cards more than a draw from the stock leaves.
+    hands = ["3H 3D 8C 10S JD 5H KS", "3C 4D 8S 10H JC QC KD"]
+    state = thai_position(hands, stock="4H 6C 2D", discard="3S 6C 9D 7S 4C 8H")
+    assert thai_move(state, "hard") == "draw"
+    # Two cards shallower, the same 3s cost no more cards than a draw: they are taken.
+    state = thai_position(hands, stock="4H 6C 2D", discard="3S 6C 9D 7S")
+    assert thai_move(state, "hard") == "take 3S with 3S 3H 3D"
+
+
+def test_hard_thai_rummy_keeps_the_card_one_draw_from_going_out():
+    # After the discard two cards stay.  9S 10S look like the better pair, but the JS or 8S
+    # that melds them leaves no card to go out with; 5D goes out on a 6D (both laid off on
+    # the diamonds) with 9S or 10S thrown face down.
+    state = thai_position(
+        ["9S 10S 5D", "3C 4D 8S 10H JC QC KD"],
+        table=["5H 6H 7H 8H 9H", "7D 8D 9D 10D JD"],
+        stock="4H 6C 2D",
+        discard="2C 5S",
+        phase="play",
+        shown=[0],
+    )
+    assert thai_move(state, "normal") == "discard 5D"
+    assert thai_move(state, "hard") in ("discard 9S", "discard 10S")
+
+
 def test_hard_thai_rummy_digs_deeper_in_the_pile_than_normal():
     # 5H lies six deep: with 6H 7H it makes a run, and the cards above it make 9s with 9D.
     hands = ["6H 7H 9D 2S KC", "3C 4D 8S"]
