@@ -72,6 +72,64 @@ def test_hard_remi_does_not_pick_when_the_pickup_leaves_its_tiles_stuck():
     assert remi_move(state, 0, "hard") == Draw()
 
 
+def test_hard_remi_does_not_pick_a_meld_that_leaves_it_further_from_going_out():
+    # B12 with B11 B13 lays 36 points, but K5 R7 Y9 K1 would stay: one tile more than the
+    # rack holds now that nothing takes.  Drawing keeps the rack as short.
+    state = position(
+        ["B11 B13 K5 Y3", "Y1 Y2 Y3 Y4 Y5 Y6"],
+        melds=[("R1 R2 R3", 0)],
+        melded=[0],
+        discards="Y2 B12 R7 Y9 K1",
+        wall="Y10 B2 K1",
+    )
+    assert remi_move(state, 0, "hard") == Draw()
+    # With no tile more to carry, the same pickup pays.
+    state.discards.pop()
+    state.discarded_by.pop()
+    assert isinstance(remi_move(state, 0, "hard"), Pick)
+
+
+# Ana has melded and must discard B9, K8 or Y4, none of which helps her rack.  Every B8, Y8,
+# R8 and every black 6, 7, 9 and 10 is in the row: K8 makes a meld with no tile Bogdan can
+# hold, while B9 and Y4 each make one with many pairs still unseen.
+DANGER_ROW = "R8 R8 Y8 Y8 B8 B8 K6 K6 K7 K7 K9 K9 K10 K10"
+
+
+def danger_position(bogdan):
+    return position(
+        ["B9 K8 Y4", bogdan],
+        melds=[("R5 R6 R7", 0), ("Y10 Y11 Y12", 1)],
+        melded=[0, 1],
+        discards=DANGER_ROW,
+        phase=PLAY,
+    )
+
+
+def test_hard_remi_discards_the_tile_the_next_player_is_least_likely_to_take():
+    state = danger_position("Y1 Y2 Y3 Y6 B1 B2 R3 R10 K12 K13")
+    assert remi_move(state, 0, "hard") == Discard(parse_tile("K8"))
+    assert remi_move(state, 0, "normal") == Discard(parse_tile("B9"))
+
+
+def test_hard_remi_discards_freely_to_a_player_who_cannot_take():
+    # With two tiles left Bogdan may not take from the row: the high tile goes.
+    state = danger_position("Y1 Y2")
+    assert remi_move(state, 0, "hard") == Discard(parse_tile("B9"))
+
+
+def test_hard_remi_keeps_the_tile_one_draw_from_going_out():
+    # Y10 helps nothing on the rack, but a Y9 drawn next turn lays Y9 Y10 on Ana's run and
+    # she goes out discarding K2; keeping K2 or R3 instead leaves no draw that goes out.
+    state = position(
+        ["Y10 K2 R3", "Y1 Y2 Y3 B6 B1 B2 R4 R10 K12 K13"],
+        melds=[("Y6 Y7 Y8", 0), ("B10 B11 B12", 1)],
+        melded=[0, 1],
+        phase=PLAY,
+    )
+    assert remi_move(state, 0, "normal") == Discard(parse_tile("Y10"))
+    assert remi_move(state, 0, "hard") in (Discard(parse_tile("K2")), Discard(parse_tile("R3")))
+
+
 def test_hard_remi_frees_a_joly_from_another_players_meld():
     state = position(
         ["R6 K8 Y8 B3", "Y4 Y9 B13"], melds=[("R5 J=R6 R7", 1)], melded=[0, 1], phase=PLAY
@@ -171,6 +229,33 @@ def test_hard_thai_rummy_goes_out_doubled_when_it_can():
     while not state.over:
         state, _ = THAI.apply(state, 0, thai_choose(thai_view(state, 0), "hard", rng))
     assert state.result.winner == 0 and state.result.doubled[0]
+
+
+def test_hard_thai_rummy_does_not_dig_a_pile_that_swells_its_hand():
+    # 3S lies six deep: it makes 3s with 3H 3D, but the five cards above it fit nothing, so
+    # the hand would end the turn with two cards more than a draw from the stock leaves.
+    hands = ["3H 3D 8C 10S JD 5H KS", "3C 4D 8S 10H JC QC KD"]
+    state = thai_position(hands, stock="4H 6C 2D", discard="3S 6C 9D 7S 4C 8H")
+    assert thai_move(state, "hard") == "draw"
+    # Two cards shallower, the same 3s cost no more cards than a draw: they are taken.
+    state = thai_position(hands, stock="4H 6C 2D", discard="3S 6C 9D 7S")
+    assert thai_move(state, "hard") == "take 3S with 3S 3H 3D"
+
+
+def test_hard_thai_rummy_keeps_the_card_one_draw_from_going_out():
+    # After the discard two cards stay.  9S 10S look like the better pair, but the JS or 8S
+    # that melds them leaves no card to go out with; 5D goes out on a 6D (both laid off on
+    # the diamonds) with 9S or 10S thrown face down.
+    state = thai_position(
+        ["9S 10S 5D", "3C 4D 8S 10H JC QC KD"],
+        table=["5H 6H 7H 8H 9H", "7D 8D 9D 10D JD"],
+        stock="4H 6C 2D",
+        discard="2C 5S",
+        phase="play",
+        shown=[0],
+    )
+    assert thai_move(state, "normal") == "discard 5D"
+    assert thai_move(state, "hard") in ("discard 9S", "discard 10S")
 
 
 def test_hard_thai_rummy_digs_deeper_in_the_pile_than_normal():

@@ -6,11 +6,12 @@ Three levels:
   one, then one meld or addition a turn, and discards an isolated tile, sometimes at random.
 * ``normal`` — greedy: every turn it lays down the most points the solver finds, takes the
   previous discard when that lets it lay down more, and discards its least useful tile.
-* ``hard``   — plans: besides the exact solver it weighs discard-row pickups, takes the
-  exposed tile when it can go out with it, frees Jolys, holds its first meld back while it is
-  one tile from going out all at once, keeps high tiles before its first meld, counts the
-  tiles it has seen to judge which tiles are dead, and avoids discarding tiles the next
-  player could lay off.
+* ``hard``   — plans: besides the exact solver it weighs discard-row pickups (only those
+  that leave its rack no longer than a draw would), takes the exposed tile when it can go
+  out with it, frees Jolys, holds its first meld back while it is one tile from going out
+  all at once, keeps high tiles before its first meld, counts the tiles it has seen to judge
+  which tiles are dead, avoids discarding tiles the next player could lay off or take into a
+  meld, and near the end keeps the tiles that leave the most draws to go out with.
 
 Each call returns one action; the caller applies it and asks again until the turn passes.
 """
@@ -23,7 +24,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..errors import IllegalAction
-from ..tiles import COLOURS, Tile, parse_tile, parse_tiles
+from ..tiles import COLOURS, JOKER, Tile, full_set, parse_tile, parse_tiles
 from .actions import (
     Action,
     Declare,
@@ -63,8 +64,25 @@ STALLED_REBUILDS = 2
 
 # What each tile a discard-row pickup leaves on the rack costs, against the points the pickup
 # lays: such tiles keep the bot from going out and count against it when another does.  At 4
-# the hard bot picked for points and won fewer games than normal; at 20 it wins more.
-PICK_STUCK_COST = 20
+# the hard bot picked for points and won fewer games than normal; at 20 it still won no more
+# hands than normal (its edge was all points); at 60 a pickup must not leave the rack longer
+# than a draw would, and the hard bot wins about 3 points of hands more (arena, per seat).
+PICK_STUCK_COST = 60
+
+# How much more the hard bot keeps a tile the next player could take from the row and lay
+# off on the table, in the units of ``_usefulness`` (a partner on the rack is 1 to 1.5).
+FEED_KEEP = 2.5
+# ... and a tile the next player could take into a new meld: times the expected number of
+# unseen pairs in their rack that make one with it (``_feeding``).  Feeding the next player
+# is how a greedy table gets round to going out; the hard bot wins about 1 point of hands
+# more with it (arena).
+DANGER_KEEP = 4.0
+# Once melded with at most this many tiles left after its discard, the hard bot throws the
+# tile whose loss leaves the most draws that go out next turn: a tile one draw from a meld
+# on the table counts for nothing in ``_usefulness``, which looks at the rack alone.  The
+# weight is per share of the unseen tiles that go out (all of them would be 20 units).
+NEXT_OUT_KEEP = 20.0
+NEXT_OUT_TILES = 4
 
 
 def visible_state(view: dict[str, Any]) -> State:
@@ -127,6 +145,7 @@ class Bot:
         self.level = level
         self.rng = rng
         self.wall_count = 0  # the view shows the wall as a count; the visible state has none
+        self.rack_counts: list[int] = []
         # The wall was rebuilt twice with nothing laid since: tiles the players keep may be
         # the ones someone needs, so play looser to let them move round the table.
         self.stalled = False
@@ -136,6 +155,7 @@ class Bot:
     def choose(self, view: dict[str, Any]) -> Action:
         can = set(view["can"])
         self.wall_count = view["wall_count"]
+        self.rack_counts = list(view["rack_counts"])
         if "declare" in can:
             return Declare()
         phase = view["phase"]
@@ -381,19 +401,62 @@ class Bot:
         seen = self._seen(state, seat) if self.level == HARD else Counter()
         next_seat = (seat + 1) % state.players
         feeds_next = self.level == HARD and state.melded_on[next_seat] is not None
+        next_rack = self.rack_counts[next_seat] if self.rack_counts else 0
+        # The row is locked to a player with two tiles or fewer: they cannot take it.
+        takes_next = feeds_next and next_rack > 2
+        unseen = TOTAL_TILES - sum(seen.values())
+        share = min(1.0, next_rack / unseen) if unseen > 0 else 0.0
 
         # Before its first meld a rack costs a flat penalty whatever it holds, and high tiles
         # are what reach the first meld's 50: hard throws the low loose tile, not the high.
         keep_high = self.level == HARD and state.melded_on[seat] is None
 
+        lookahead = (
+            NEXT_OUT_KEEP > 0
+            and self.level == HARD
+            and state.melded_on[seat] is not None
+            and len(rack) - 1 <= NEXT_OUT_TILES
+        )
+
         def cost(tile: Tile) -> tuple[float, int]:
             keep = _usefulness(tile, rack, seen)
+            if lookahead:
+                rest = list(rack)
+                rest.remove(tile)
+                keep -= NEXT_OUT_KEEP * self._ways_out(rest, state, seen)
             if feeds_next and _extends_table(tile, state):
-                keep += 2.5  # the next player could take it and lay it off
+                keep += FEED_KEEP  # the next player could take it and lay it off
+            if takes_next:
+                keep += DANGER_KEEP * _feeding(tile, seen, share)
             value = rack_value(tile, state.rules)
             return (keep, value if keep_high else -value)
 
         return min(candidates, key=lambda t: (cost(t), str(t)))
+
+    def _ways_out(self, rest: list[Tile], state: State, seen: Counter[Tile]) -> float:
+        """The share of the unseen tiles that, drawn next turn, let ``rest`` go out."""
+        table = [m.meld for m in state.melds]
+        on_table = sum(t.is_joker for m in table for t in m.tiles)
+        pool = {t: 2 - seen[t] for t in full_set() if not t.is_joker and seen[t] < 2}
+        pool[JOKER] = max(0, 2 - seen[JOKER] - on_table)
+        total = sum(pool.values())
+        if not total:
+            return 0.0
+        # A tile that fits nothing on the rack or the table can only be the final discard:
+        # such a draw goes out exactly when the whole of ``rest`` can be laid.
+        whole = solve(rest, table, state.rules, first_meld=False, objective=TILES, keep=0)
+        all_laid = whole is not None and whole.tiles == len(rest)
+        ways = 0
+        for tile, count in pool.items():
+            if count <= 0:
+                continue
+            if _touches(tile, rest) or _extends_table(tile, state):
+                plan = solve([*rest, tile], table, state.rules, first_meld=False, objective=TILES)
+                out = plan is not None and plan.tiles == len(rest)
+            else:
+                out = all_laid
+            ways += count if out else 0
+        return ways / total
 
     def _seen(self, state: State, seat: int) -> Counter[Tile]:
         seen: Counter[Tile] = Counter(state.racks[seat])
@@ -437,6 +500,45 @@ def _usefulness(tile: Tile, rack: list[Tile], seen: Counter[Tile]) -> float:
         if live == 0:
             score *= 0.5
     return score
+
+
+TOTAL_TILES = len(full_set())
+
+
+def _touches(tile: Tile, rack: list[Tile]) -> bool:
+    """Whether ``tile`` could make a meld with a tile of ``rack``: a Joly, the same number,
+    or the same colour at most two apart (the 1 also next to the 13)."""
+    if tile.is_joker:
+        return True
+    for other in rack:
+        if other.is_joker or other.number == tile.number:
+            return True
+        if other.colour == tile.colour:
+            for a in (tile.number, 14) if tile.number == 1 else (tile.number,):
+                for b in (other.number, 14) if other.number == 1 else (other.number,):
+                    if abs(a - b) <= 2:
+                        return True
+    return False
+
+
+def _feeding(tile: Tile, seen: Counter[Tile], share: float) -> float:
+    """How likely the next player holds two tiles that make a meld with ``tile``: each pair
+    of unseen tiles that would, as likely in their rack as its share of the unseen tiles,
+    squared."""
+
+    def unseen(colour: str, position: int) -> int:
+        number = 1 if position == 14 else position
+        if not 1 <= number <= 13:
+            return 0
+        return max(0, 2 - seen[Tile(colour, number)])
+
+    others = [unseen(c, tile.number) for c in COLOURS if c != tile.colour]
+    pairs = sum(a * b for i, a in enumerate(others) for b in others[i + 1 :])
+    for position in (tile.number, 14) if tile.number == 1 else (tile.number,):
+        for start in (position - 2, position - 1, position):
+            near = [n for n in (start, start + 1, start + 2) if n != position]
+            pairs += unseen(tile.colour, near[0]) * unseen(tile.colour, near[1])
+    return pairs * share * share
 
 
 def _extends_table(tile: Tile, state: State) -> bool:
