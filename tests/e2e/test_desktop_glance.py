@@ -15,14 +15,12 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from django.conf import settings
-from playwright.sync_api import Page, expect
 
 from games.engine import GAMES
 from games.models import Game
 from games.play import services
 from games.tables import lifecycle
-from tests.e2e.conftest import off_the_browser_loop, session_cookie, wait_for_socket
+from tests.e2e.conftest import off_the_browser_loop
 from tests.e2e.test_phone_glance import (
     GLANCE,
     LEVELS,
@@ -31,6 +29,7 @@ from tests.e2e.test_phone_glance import (
     PHONE,
     RACK,
     artefact,
+    open_at_its_turn,
     shown,
 )
 from tests.games.clock_helpers import correspondence_game
@@ -129,23 +128,7 @@ def test_a_crowded_turn_on_one_screen(
     device = SIZES[size]
     width, height = device["viewport"]["width"], device["viewport"]["height"]
 
-    context = site_context(**device)
-    context.add_cookies(
-        [
-            {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": asgi_site.url},
-            session_cookie(viewer, asgi_site.url),
-        ]
-    )
-    page: Page = context.new_page()
-    page.goto(f"/games/{game_id}/")
-    expect(page.locator("html")).to_have_attribute("lang", language)
-    wait_for_socket(page, 2)
-    page.wait_for_load_state("networkidle")
-    if who == "player":
-        expect(page.locator("#game-status .your-turn")).to_be_visible()
-    else:
-        expect(page.locator("#game-controls .controls-note")).to_be_attached()
-
+    page = open_at_its_turn(site_context(**device), asgi_site, game_id, viewer, language, who)
     seen = page.evaluate(MEASURE, [GLANCE, RACK, MOVES])
     page.screenshot(path=artefact(f"{key}-crowded-{size}-{who}-{language}"))
     where = f"{key}, {size}, {who}, {language}, (melds, discards, rack) = {position}"

@@ -154,16 +154,9 @@ def rows(boxes: list[dict[str, Any]]) -> int:
     return len({round(box["top"]) for box in boxes})
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("who", ["player", "spectator"])
-@pytest.mark.parametrize("key", list(GAMES))
-def test_the_start_of_a_turn_on_one_phone_screen(
-    site_context, asgi_site, alice, bob, carol, key, who, language
-):
-    game_id, discarding = off_the_browser_loop(under_way, key, alice, bob)
-    viewer = alice if who == "player" else carol
-
-    context = site_context(**PHONE)
+def open_at_its_turn(context, asgi_site, game_id: int, viewer, language: str, who: str) -> Page:
+    """The game's page for ``viewer`` in ``language``, settled: its sockets open, every answer
+    in, and the turn shown (the player's own, or the spectator's note)."""
     context.add_cookies(
         [
             {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": asgi_site.url},
@@ -179,7 +172,19 @@ def test_the_start_of_a_turn_on_one_phone_screen(
         expect(page.locator("#game-status .your-turn")).to_be_visible()
     else:
         expect(page.locator("#game-controls .controls-note")).to_be_attached()
+    return page
 
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("who", ["player", "spectator"])
+@pytest.mark.parametrize("key", list(GAMES))
+def test_the_start_of_a_turn_on_one_phone_screen(
+    site_context, asgi_site, alice, bob, carol, key, who, language
+):
+    game_id, discarding = off_the_browser_loop(under_way, key, alice, bob)
+    viewer = alice if who == "player" else carol
+
+    page = open_at_its_turn(site_context(**PHONE), asgi_site, game_id, viewer, language, who)
     seen = page.evaluate(MEASURE, [GLANCE, RACK, MOVES])
     page.screenshot(path=artefact(f"{key}-{who}-{language}"))
     where = f"{key}, {who}, {language}"
