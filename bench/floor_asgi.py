@@ -23,6 +23,7 @@ import asyncio
 import gc
 import os
 import re
+import sys
 import time
 from collections import Counter
 from typing import Any
@@ -101,6 +102,10 @@ if os.environ.get("BENCH_GC_CENSUS"):
 if os.environ.get("BENCH_GC_OFF"):
     # An experiment, never production: how much of the tail the collector's passes are.
     gc.disable()
+if os.environ.get("BENCH_SWITCH_INTERVAL"):
+    # An experiment: how long the event loop's thread waits for the interpreter while the
+    # database thread renders (Python's default lets a thread hold it for 5 ms).
+    sys.setswitchinterval(float(os.environ["BENCH_SWITCH_INTERVAL"]))
 
 
 class FloorConsumer(AsyncWebsocketConsumer):

@@ -28,12 +28,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 from django.template.loader import render_to_string
 
 from games import presenters
 from games.engine import get_game
 from games.models import Action, Game, Seat
-from games.play.page_parts import Rendered, render_parts
+from games.play.page_parts import Parts, Rendered, part_names, render_parts
+from games.presenters.fragment_reuse import ReuseMismatch
 from remi_site.socket_locale import run_in_locale
 
 if TYPE_CHECKING:
@@ -45,6 +47,9 @@ Locale = tuple[str, Any]
 ENGLISH: Locale = ("en", None)
 # A render is shared by: game, version, seat (None: the spectators), locale, news tag.
 RenderKey = tuple[int, int, int | None, Locale, str]
+
+# The parts alike for every viewer are shared by: game, version, locale, news tag.
+AlikeKey = tuple[int, int, Locale, str]
 
 # Seconds a snapshot or a render is reused after it was made.
 SHARED_SECONDS = 3.0
@@ -121,6 +126,12 @@ def render_updates(snapshot: Snapshot, seat: int | None) -> str:
     return render_to_string(f"{snapshot.template}#updates", presenters.swapped_in(context))
 
 
+def _check_alike(known: dict[str, str], own: Parts, seat: int) -> None:
+    for name, html in own:
+        if known[name] != html:
+            raise ReuseMismatch(f"the part {name!r} alike for every viewer differs for seat {seat}")
+
+
 _FAILED = object()  # the shared render raised: each waiting socket renders on its own
 
 # Viewers' renders kept at most, the oldest made dropped first: a process holding 400
@@ -179,7 +190,10 @@ class SharedViews:
         self._lock = threading.Lock()  # the snapshots are read and written in worker threads
         # Made in worker threads, read on the loop: under the lock.
         self._done: OrderedDict[RenderKey, Rendered] = OrderedDict()
-        self._public: OrderedDict[tuple[int, int, Locale, str], Rendered] = OrderedDict()
+        self._public: OrderedDict[AlikeKey, Rendered] = OrderedDict()
+        # The parts alike for every viewer (``Presentation.public_parts``), by name, from the
+        # first render of a version in a language: a seat's or the spectators'.
+        self._alike: OrderedDict[AlikeKey, dict[str, str]] = OrderedDict()
         # Only touched on the event loop's thread.
         self._renders: dict[RenderKey, asyncio.Future[Any]] = {}
         self.reads = 0  # snapshots read, for the tests and the bench
@@ -282,11 +296,8 @@ class SharedViews:
         if seat is None:
             result = self._public_parts(snapshot, locale, news)
         else:
-            # The alike parts come from the spectators' render when there is one; a seat does
-            # not pay for a spectators' render nobody watches (its own render of those parts
-            # is the same bytes, and {% reuse %} serves it from the other seats' anyway).
-            public = self._recent(self._public, (game.pk, game.version, locale, news))
-            result = run_in_locale(locale, self._seat_parts, snapshot, seat, public)
+            alike_key = (game.pk, game.version, locale, news)
+            result = run_in_locale(locale, self._seat_parts, snapshot, seat, alike_key)
         self._store(self._done, key, result)
         return result
 
@@ -299,7 +310,13 @@ class SharedViews:
         if done is None:
             done = run_in_locale(locale, self._spectator_parts, snapshot)
             self._store(self._public, key, done)
+            self._keep_alike(snapshot, key, done.parts)
         return done
+
+    def _keep_alike(self, snapshot: Snapshot, key: AlikeKey, parts: Parts) -> None:
+        alike = presenters.presenter_for(snapshot.game.table.game_type).public_parts
+        if self._recent(self._alike, key) is None:
+            self._store(self._alike, key, {n: html for n, html in parts if n in alike})
 
     def _spectator_parts(self, snapshot: Snapshot) -> Rendered:
         context = viewer_context(snapshot, None)
@@ -308,18 +325,29 @@ class SharedViews:
             self.public_renders += 1
         return Rendered(snapshot.game.version, render_parts(snapshot.template, context))
 
-    def _seat_parts(self, snapshot: Snapshot, seat: int, public: Rendered | None) -> Rendered:
+    def _seat_parts(self, snapshot: Snapshot, seat: int, alike_key: AlikeKey) -> Rendered:
+        """``seat``'s parts: the alike ones from the version's first render (a spectator's
+        or another seat's: the same bytes, which the tests check), the rest its own.  A seat
+        does not pay for a spectators' render nobody watches, nor for the alike parts again
+        (the discard row alone is a third of a seat's parts)."""
         context = viewer_context(snapshot, seat)
         with self._lock:
             self.renders += 1
         stamp = seat_stamp(snapshot, seat)
-        if public is None:
-            return Rendered(snapshot.game.version, render_parts(snapshot.template, context), stamp)
-        alike = presenters.presenter_for(snapshot.game.table.game_type).public_parts
-        names = [n for n, _ in public.parts if n not in alike]
-        own = dict(render_parts(snapshot.template, context, names))
-        parts = tuple((n, html if n in alike else own[n]) for n, html in public.parts)
-        return Rendered(snapshot.game.version, parts, stamp)
+        version = snapshot.game.version
+        template = snapshot.template
+        known = self._recent(self._alike, alike_key)
+        if known is None:
+            parts = render_parts(template, context)
+            self._keep_alike(snapshot, alike_key, parts)
+            return Rendered(version, parts, stamp)
+        names = part_names(template)
+        if settings.FRAGMENT_REUSE_CHECK:  # on in the tests: every alike part served is checked
+            _check_alike(known, render_parts(template, context, list(known)), seat)
+        own = dict(render_parts(template, context, [n for n in names if n not in known]))
+        return Rendered(
+            version, tuple((n, known[n] if n in known else own[n]) for n in names), stamp
+        )
 
     def _render(self, key: RenderKey) -> Rendered | None:
         game_id, version, seat, locale, news = key
@@ -372,6 +400,7 @@ class SharedViews:
             self._snapshots.clear()
             self._done.clear()
             self._public.clear()
+            self._alike.clear()
         self._renders.clear()
 
 

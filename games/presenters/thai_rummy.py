@@ -68,13 +68,13 @@ def game_context(
         }
         for i, name in enumerate(names)
     ]
-    pile = [
-        {
-            "card": card_view(code),
-            "by": _("turned up at the deal") if by is None else seat_name(names, by),
-        }
-        for code, by in zip(view["discard"], view["discarded_by"], strict=True)
-    ]
+    pile = []
+    for code, by in zip(view["discard"], view["discarded_by"], strict=True):
+        card = card_view(code)
+        name = _("turned up at the deal") if by is None else seat_name(names, by)
+        # Worded here, once a card: a translation tag per card was most of the pile's render.
+        label = _("%(card)s, from %(name)s") % {"card": card.label, "name": name}
+        pile.append({"card": card, "by": name, "label": label})
     return {
         "game_id": game.pk,
         "game_number": game.number + 1,
