@@ -436,10 +436,11 @@ if DEBUG:
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        # Hashed, compressed names need `manage.py collectstatic`; development skips that.
+        # Hashed, minified, compressed names need `manage.py collectstatic` (our CSS and JS
+        # minified: remi_site/static_storage.py); development serves the files as written.
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        else "remi_site.static_storage.MinifiedManifestStaticFilesStorage"
     },
 }
 

@@ -24,6 +24,7 @@ from . import basic_rummy_forms as rummy_forms
 from . import basic_rummy_text as text
 from .base import game_urls, recent_actions, series_context
 from .card_faces import card_view, cards, table_rows
+from .card_recent import last_turn, mark_table
 from .card_rummy import CardRummyPresentation
 from .log_entries import log_entries
 
@@ -45,6 +46,7 @@ def game_context(
     if actions is None:
         actions = recent_actions(game)
     names: list[str] = shown_names(view["names"])
+    turn = last_turn(actions)
     over = view["result"] is not None
     my_turn = seat is not None and not over and view["turn"] == seat and not replay
     series = series_context(GAME, game, over) if not replay else None
@@ -78,7 +80,10 @@ def game_context(
         "my_turn": my_turn,
         "drawing": my_turn and view["phase"] == "draw",
         "players": players,
-        "table": table_rows(view),
+        "table": mark_table(table_rows(view), turn),
+        # What the last turn brought is marked for every viewer (card_recent.py).
+        "last_turn_seat": turn.seat,
+        "last_discard": turn.discard is not None and turn.discard == top,
         "hand": hand,
         "taken": card_view(view["taken"]) if view["taken"] else None,
         "stock_count": view["stock_count"],

@@ -26,6 +26,7 @@ from . import thai_rummy_forms as thai_forms
 from . import thai_rummy_text as text
 from .base import game_urls, recent_actions, series_context
 from .card_faces import card_view, cards, table_rows
+from .card_recent import last_turn, mark_table, put_down
 from .card_rummy import CardRummyPresentation
 from .card_words import seat_name
 from .log_entries import log_entries
@@ -48,6 +49,8 @@ def game_context(
     if actions is None:
         actions = recent_actions(game)
     names: list[str] = shown_names(view["names"])
+    turn = last_turn(actions)
+    table = mark_table(table_rows(view), turn)
     over = view["result"] is not None
     my_turn = seat is not None and not over and view["turn"] == seat and not replay
     drawing = my_turn and view["phase"] == "draw"
@@ -62,6 +65,8 @@ def game_context(
             "is_dealer": i == view["dealer"],
             "card_count": view["hand_counts"][i],
             "displayed": cards(view["displayed"][i]),
+            # Where the cards the last turn laid down begin among those this seat displays.
+            "new_from": len(view["displayed"][i]) - (put_down(table) if i == turn.seat else 0),
             "shown": view["shown"][i],
             "penalty_points": 50 * view["penalties"][i],
             "total": totals[i] if i < len(totals) else None,
@@ -95,7 +100,11 @@ def game_context(
             else _("Your turn: the stock is gone, take from the pile or pass")
         ),
         "players": players,
-        "table": table_rows(view),
+        "table": table,
+        # What the last turn brought is marked for every viewer (card_recent.py).
+        "last_turn_seat": turn.seat,
+        "last_discard": turn.discard is not None
+        and turn.discard == (view["discard"] or [None])[-1],
         "hand": cards(view["hand"]) if view["hand"] is not None and not over else None,
         "taken": None,
         "stock_count": view["stock_count"],

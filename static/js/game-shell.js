@@ -514,6 +514,22 @@
   const before = {};
   let moved = null;
   let marked = { by: null, keys: new Set() };
+  // A page drawn by the server (a reload) names what the last turn brought ("last-turn") and
+  // whose it was (data-last-by on its part): ringed as above when that seat is not yours.
+  (function fromServer() {
+    const you = seats("#game-players .is-you");
+    for (const id of BOARD) {
+      const part = document.getElementById(id);
+      const by = part && part.dataset.lastBy;
+      if (!by || by === you || (marked.by !== null && marked.by !== by)) continue;
+      marked.by = by;
+      for (const [key, el] of piecesOf(part)) {
+        if (!el.classList.contains("last-turn")) continue;
+        marked.keys.add(key);
+        el.classList.add("last-move");
+      }
+    }
+  })();
   document.body.addEventListener("htmx:oobBeforeSwap", (event) => {
     const target = event.detail.target;
     if (!target || !inGame(target)) return;
