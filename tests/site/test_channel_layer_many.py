@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from django.conf import settings
 
 from remi_site.channel_layer import RedisChannelLayer
 
 PREFIX = "remi-many-test"
+
+# Each test takes a second or two.  A Redis that went away mid-run (seen once, under a load
+# of 13) left the layer's receive retrying for good: fail the test instead of the whole run.
+pytestmark = pytest.mark.timeout(60)
 
 
 def make_layer(capacity: int = 100) -> RedisChannelLayer:
