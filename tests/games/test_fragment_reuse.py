@@ -144,7 +144,7 @@ def test_dataclasses_key_by_their_fields():
 
 
 def test_an_immutable_views_stand_in_is_kept_with_it_and_equals_a_fresh_ones():
-    from games.presenters.remi import TileView, tile_view
+    from games.presenters.remi.presentation import TileView, tile_view
 
     with translation.override("en"):
         drawn = tile_view("R5")

@@ -1,0 +1,15 @@
+"""Thai Rummy as the site loads a game (a line of ``settings.REMI_GAMES``): its engine
+(``games.engine.thai_rummy``) and its presentation.
+
+``presentation`` is what a seat or a spectator sees, as template context (on the base the
+card rummies share, ``games.presenters.card_rummy``); ``forms`` the move form and the rule
+options; ``text`` its sentences.
+"""
+
+from __future__ import annotations
+
+from games.engine.thai_rummy import GAME
+
+from .presentation import PRESENTATION
+
+__all__ = ["GAME", "PRESENTATION"]
