@@ -11,13 +11,16 @@ folder and its own static files (its page script) in a ``static`` folder beside 
 game in ``tests/`` does).  ``collectstatic`` gathers the plug-ins' static files with the
 project's, and WhiteNoise serves them from the finders in development.
 
+A plug-in that builds on another one's files (Thai Rummy's page includes Basic Rummy's parts
+and loads its script) names it in ``REQUIRES`` (module names); the list must then hold it.
+
 The list is read when the app is ready and again whenever a test changes the setting, so a
 test registers a game with one line (``settings.REMI_GAMES = [*..., "its.module"]``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
@@ -42,7 +45,7 @@ _template_dirs: list[Path] = []
 _static_dirs: list[Path] = []
 
 
-def plugin_modules(paths: Iterable[str]) -> list[ModuleType]:
+def plugin_modules(paths: Sequence[str]) -> list[ModuleType]:
     modules = [import_module(path) for path in paths]
     for module in modules:
         game, presentation = getattr(module, "GAME", None), getattr(module, "PRESENTATION", None)
@@ -52,6 +55,12 @@ def plugin_modules(paths: Iterable[str]) -> list[ModuleType]:
             raise ImproperlyConfigured(
                 f"{module.__name__}: the presentation's key {presentation.key!r} is not the "
                 f"game's {game.key!r}"
+            )
+    for module in modules:
+        missing = [name for name in getattr(module, "REQUIRES", ()) if name not in paths]
+        if missing:
+            raise ImproperlyConfigured(
+                f"{module.__name__} builds on {', '.join(missing)}, which REMI_GAMES does not list"
             )
     return modules
 
@@ -66,6 +75,16 @@ def load(paths: Sequence[str]) -> None:
     _static_dirs[:] = [home / "static" for home in homes if (home / "static").is_dir()]
     # A template name cached as missing before a plug-in brought it must be looked up again.
     reset_loaders()
+
+
+def template_dirs() -> list[Path]:
+    """The registered plug-ins' ``templates`` folders, in the registry's order."""
+    return list(_template_dirs)
+
+
+def static_dirs() -> list[Path]:
+    """The registered plug-ins' ``static`` folders, in the registry's order."""
+    return list(_static_dirs)
 
 
 def reload_on_change(*, setting: str, **kwargs: Any) -> None:

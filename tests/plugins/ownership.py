@@ -5,9 +5,9 @@ day it is written.
 A game owns its engine package (where its engine class is defined), its plug-in (the line of
 ``settings.REMI_GAMES``: a package such as ``games/presenters/remi/``, owned whole, or a
 module whose folder is owned whole when it carries the game's templates or static files),
-its templates folder (``templates/games/<key>/``), its rules page
-(``templates/rules/<key>.html``) and its script (``static/js/<key>.js``).  Every other
-source file of the site's apps is shared.
+and, wherever a plug-in still keeps them in the project's folders, its templates folder
+(``templates/games/<key>/``), its rules page (``templates/rules/<key>.html``) and its script
+(``static/js/<key>.js``).  Every other source file of the site's apps is shared.
 """
 
 from __future__ import annotations

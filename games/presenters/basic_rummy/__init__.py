@@ -3,7 +3,8 @@
 
 ``presentation`` is what a seat or a spectator sees, as template context (on the base the
 card rummies share, ``games.presenters.card_rummy``); ``forms`` the move form and the rule
-options; ``text`` its sentences.
+options; ``text`` its sentences; ``templates/`` its game page and rules page, ``static/`` the
+page script both card rummies load.
 """
 
 from __future__ import annotations

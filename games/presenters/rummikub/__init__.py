@@ -3,7 +3,8 @@
 
 ``presentation`` is what a seat or a spectator sees, as template context; ``draft`` the
 private draft of a turn being composed; ``forms`` the move, draft and rule options forms;
-``text`` its sentences (log, refusals, faults).
+``text`` its sentences (log, refusals, faults); ``templates/`` its game page and rules page,
+``static/`` its page script.
 """
 
 from __future__ import annotations
