@@ -20,11 +20,11 @@ test registers a game with one line (``settings.REMI_GAMES = [*..., "its.module"
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Literal, overload
 
 from django.conf import settings
 from django.contrib.staticfiles import utils
@@ -110,7 +110,13 @@ class StaticFinder(BaseFinder):
     def check(self, **kwargs: Any) -> list[CheckMessage]:
         return []
 
-    def find(self, path: str, find_all: bool = False, **kwargs: Any) -> str | list[str] | None:
+    @overload
+    def find(self, path: str, find_all: Literal[False] = False) -> str | None: ...
+
+    @overload
+    def find(self, path: str, find_all: Literal[True]) -> list[str]: ...
+
+    def find(self, path: str, find_all: bool = False) -> str | list[str] | None:
         matches = []
         for folder in _static_dirs:
             try:
@@ -123,7 +129,9 @@ class StaticFinder(BaseFinder):
                 matches.append(found)
         return matches if find_all else None
 
-    def list(self, ignore_patterns: list[str] | None) -> Iterator[tuple[str, FileSystemStorage]]:
+    def list(
+        self, ignore_patterns: Iterable[str] | None
+    ) -> Iterator[tuple[str, FileSystemStorage]]:
         for folder in _static_dirs:
             storage = FileSystemStorage(location=folder)
             for path in utils.get_files(storage, ignore_patterns):
