@@ -30,9 +30,9 @@ GAMES = ("remi", "rummikub", "basic-rummy", "thai-rummy")
 
 def part_names(template: str) -> list[str]:
     """The partials ``updates`` is made of, in order."""
-    from django.conf import settings
+    from django.template.loader import get_template
 
-    source = (Path(settings.BASE_DIR) / "templates" / template).read_text()
+    source = get_template(template).template.source
     updates = re.search(r"partialdef updates %}(.*?)endpartialdef updates", source, re.S)
     assert updates, f"{template} has no updates partial"
     return re.findall(r"{% partial (\w+) %}", updates.group(1))

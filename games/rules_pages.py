@@ -1,6 +1,7 @@
 """The rules pages: how to play each game of the registry, in the viewer's language.
 
-The words are in the templates (``templates/rules/<key>.html``, or the plug-in's own); the
+The words are in the templates (``rules/<key>.html``, in the game plug-in's own ``templates``
+folder or the project's); the
 game's presentation gives them the example melds they draw and the few numbers its engine
 defines (``Presentation.rules_context``).
 """

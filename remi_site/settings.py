@@ -426,6 +426,12 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    # Each game plug-in's own static folder (games/plugins.py), after the project's.
+    "games.plugins.StaticFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+]
 STATIC_ROOT = env_path("STATIC_ROOT", VAR_DIR / "static")
 if DEBUG:
     # WhiteNoise serves straight from the finders in development; the empty root only keeps

@@ -3,10 +3,11 @@ the adapter each game provides (:class:`Presentation`), registered in
 ``games.presenters.PRESENTERS`` under the same key as its engine in ``games.engine.GAMES``.
 
 A presentation turns its engine's ``player_view`` into template context, a posted form into
-the engine's notation, and the engine's codes into sentences.  Its templates live under
-``templates/games/<key>/`` with the partial names the views and the socket ask for
-(``updates``, ``controls``; the replay's ``step``), its script under ``static/js/`` (its own,
-``<key>.js``, or one it shares with a sibling game).
+the engine's notation, and the engine's codes into sentences.  Its templates are named
+``games/<key>/...`` (in the plug-in's own ``templates`` folder, ``games.plugins``) with the
+partial names the views and the socket ask for (``updates``, ``controls``; the replay's
+``step``), its script ``js/...`` in the plug-in's ``static`` folder (its own, ``<key>.js``, or
+one it shares with the plug-in it builds on).
 """
 
 from __future__ import annotations

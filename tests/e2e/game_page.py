@@ -1,4 +1,4 @@
-"""What the browser tests read from and do on the game page (templates/games/remi/game.html)."""
+"""What the browser tests read from and do on the game page (games/remi/game.html)."""
 
 from __future__ import annotations
 

@@ -11,8 +11,8 @@ from games.engine import IllegalAction
 from games.engine.remi import apply, parse_tiles
 from games.engine.remi.events import Event
 from games.engine.remi.state import State
-from games.presenters.remi_refusals import message_for
-from games.presenters.remi_text import event_line
+from games.presenters.remi.refusals import message_for
+from games.presenters.remi.text import event_line
 
 
 def play(state: State, *moves: tuple[int, str]) -> tuple[State, list[Event]]:

@@ -12,7 +12,7 @@ from games.engine.remi import PRESETS, REMI
 from games.engine.remi import events as ev
 from games.engine.remi.scenario import position
 from games.engine.remi.state import DRAW, PLAY
-from games.presenters.remi_refusals import message_for
+from games.presenters.remi.refusals import message_for
 
 from .helpers import bag, kinds, play, rack, refused, texts
 

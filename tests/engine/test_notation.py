@@ -28,7 +28,7 @@ from games.engine.remi import (
 from games.engine.remi.events import Event
 from games.engine.remi.scenario import position
 from games.engine.remi.state import PLAY
-from games.presenters.remi_text import event_line
+from games.presenters.remi.text import event_line
 
 from .helpers import play, texts
 

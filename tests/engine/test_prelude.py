@@ -8,7 +8,7 @@ from games.engine.remi import REMI, legal_verbs, new_game, player_view
 from games.engine.remi import events as ev
 from games.engine.remi.scenario import position
 from games.engine.remi.state import OPEN, PRELUDE
-from games.presenters.remi_text import event_line
+from games.presenters.remi.text import event_line
 
 from .helpers import bag, kinds, play, rack, refused, texts
 

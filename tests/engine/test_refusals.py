@@ -13,7 +13,7 @@ from games.engine import IllegalAction, NotYourTurn
 from games.engine.remi import PRESETS, REMI, apply
 from games.engine.remi.scenario import position
 from games.engine.remi.state import OPEN, PLAY, PRELUDE
-from games.presenters.remi_refusals import message_for
+from games.presenters.remi.refusals import message_for
 
 from .helpers import play, refused
 

@@ -9,9 +9,10 @@ from django.template import Context, Template
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.presenters import remi, rummikub
 from games.presenters.card_faces import card_view
 from games.presenters.card_words import card_name
+from games.presenters.remi import presentation as remi
+from games.presenters.rummikub import presentation as rummikub
 
 
 def test_a_card_is_named_in_each_viewers_language_whatever_was_named_before():

@@ -19,6 +19,7 @@ from django.utils import translation
 from django.utils.functional import lazy
 from django.utils.safestring import SafeString, mark_safe
 
+from games import plugins
 from games.engine import GAMES, get_game
 from games.play import live_views, services
 from games.play.page_parts import render_parts
@@ -144,7 +145,7 @@ def test_dataclasses_key_by_their_fields():
 
 
 def test_an_immutable_views_stand_in_is_kept_with_it_and_equals_a_fresh_ones():
-    from games.presenters.remi import TileView, tile_view
+    from games.presenters.remi.presentation import TileView, tile_view
 
     with translation.override("en"):
         drawn = tile_view("R5")
@@ -270,6 +271,8 @@ def test_a_sockets_parts_are_keyed_by_the_language_they_are_rendered_in(game_typ
 
 def test_no_game_template_switches_the_language_inside_a_render():
     # Which is what lets render_parts read the language once for every fragment's key.
-    templates = Path(settings.BASE_DIR) / "templates" / "games"
-    switching = [p for p in templates.rglob("*.html") if "{% language" in p.read_text()]
+    folders = [Path(settings.BASE_DIR) / "templates", *plugins.template_dirs()]
+    pages = [p for folder in folders for p in (folder / "games").rglob("*.html")]
+    assert any(p.name == "game.html" for p in pages)
+    switching = [p for p in pages if "{% language" in p.read_text()]
     assert switching == []

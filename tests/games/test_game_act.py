@@ -15,9 +15,9 @@ from games.engine.remi.rules import REMI
 from games.engine.remi.state import State
 from games.models import Action, Game, Seat, Table
 from games.play import services
-from games.presenters.remi_forms import ActionForm
-from games.presenters.remi_forms import notation as _notation
-from games.presenters.remi_refusals import message_for
+from games.presenters.remi.forms import ActionForm
+from games.presenters.remi.forms import notation as _notation
+from games.presenters.remi.refusals import message_for
 from games.tables import lifecycle
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -17,7 +17,7 @@ from games.models import Game
 from games.play import live_views, news, page_tabs, services
 from games.play.consumers import GameConsumer
 from games.play.spectators import SPECTATORS
-from games.presenters.remi import tile_view
+from games.presenters.remi.presentation import tile_view
 from remi_site.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)

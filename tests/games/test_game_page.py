@@ -9,7 +9,7 @@ from games import presenters
 from games.engine.remi.state import State
 from games.models import Game, Seat
 from games.play import services
-from games.presenters import remi as remi_presenter
+from games.presenters.remi import presentation as remi_presenter
 
 
 def rack_of(game: Game, seat: int) -> list[str]:

@@ -12,7 +12,7 @@ from games.engine.remi.randomplay import actor, random_action
 from games.engine.remi.state import OVER, State
 from games.models import Action, Game
 from games.play import services
-from games.presenters.remi_text import event_line
+from games.presenters.remi.text import event_line
 from games.tables import lifecycle
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -70,8 +70,8 @@ from games.engine.remi.state import OVER, PRELUDE, State
 from games.engine.tiles import full_set, parse_tile
 from games.models import Action, Game, Table
 from games.play.consumers import ACTED
-from games.presenters.remi_forms import ActionForm
-from games.presenters.remi_forms import notation as _notation
+from games.presenters.remi.forms import ActionForm
+from games.presenters.remi.forms import notation as _notation
 from games.tables import lifecycle
 from remi_site import json_logs
 from remi_site.asgi import application

@@ -11,14 +11,12 @@ from django.test import Client
 
 from games.engine import GAMES, InvalidAction, remi
 from games.models import Action, Game
-from games.presenters import (
-    PRESENTERS,
-    basic_rummy_forms,
-    remi_forms,
-    rummikub_forms,
-    thai_rummy_forms,
-)
-from games.presenters.remi_refusals import message_for
+from games.presenters import PRESENTERS
+from games.presenters.basic_rummy import forms as basic_rummy_forms
+from games.presenters.remi import forms as remi_forms
+from games.presenters.remi.refusals import message_for
+from games.presenters.rummikub import forms as rummikub_forms
+from games.presenters.thai_rummy import forms as thai_rummy_forms
 from games.tables import lifecycle
 from remi_site.asgi import application
 from tests.fuzz.test_fuzz_http import START_AT_ONCE

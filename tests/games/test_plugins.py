@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import ast
 import re
+from importlib import import_module
 from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
+from django.core.exceptions import ImproperlyConfigured
 from django.template.loader import get_template
 from django.urls import reverse
 
+from games import plugins
 from games.engine import GAMES
 from games.models import Table
 from games.presenters import PRESENTERS, presenter_for
@@ -123,3 +126,18 @@ def test_the_registries_agree_and_table_choices_come_from_the_engine_registry() 
     field = Table._meta.get_field("game_type")
     assert list(field.choices) == [(game.key, game.label) for game in GAMES.values()]
     assert field.get_default() == next(iter(GAMES))
+
+
+def test_a_plugin_is_refused_without_the_plugin_it_builds_on(settings) -> None:
+    # Thai Rummy's page includes Basic Rummy's parts and loads its script (REQUIRES).
+    builds_on = {p: getattr(import_module(p), "REQUIRES", ()) for p in settings.REMI_GAMES}
+    builds_on = {p: required for p, required in builds_on.items() if required}
+    assert builds_on
+    before = (list(GAMES), list(PRESENTERS), plugins.template_dirs(), plugins.static_dirs())
+    for required in builds_on.values():
+        without = [p for p in settings.REMI_GAMES if p not in required]
+        with pytest.raises(ImproperlyConfigured, match=f"builds on {required[0]}"):
+            plugins.load(without)
+        # A refused list changes nothing.
+        after = (list(GAMES), list(PRESENTERS), plugins.template_dirs(), plugins.static_dirs())
+        assert after == before

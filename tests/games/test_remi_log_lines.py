@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine.remi.events import Event
-from games.presenters.remi_text import event_line
+from games.presenters.remi.text import event_line
 
 NAMES = ["Ana", "Bogdan"]
 

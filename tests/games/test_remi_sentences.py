@@ -13,8 +13,8 @@ import pytest
 from games.engine import InvalidAction
 from games.engine.remi import events, parse_action
 from games.engine.remi.events import Event
-from games.presenters.remi_refusals import ILLEGAL, MALFORMED, MELD_FAULTS, message_for
-from games.presenters.remi_text import EVENT_LINES, event_line
+from games.presenters.remi.refusals import ILLEGAL, MALFORMED, MELD_FAULTS, message_for
+from games.presenters.remi.text import EVENT_LINES, event_line
 
 ROOT = Path(__file__).resolve().parents[2]
 # Where Remi's refusals are raised: its engine, the shared pieces it uses, its form.
@@ -22,7 +22,7 @@ SOURCES = [
     *sorted((ROOT / "games" / "engine" / "remi").glob("*.py")),
     ROOT / "games" / "engine" / "core" / "errors.py",
     ROOT / "games" / "engine" / "tiles.py",
-    ROOT / "games" / "presenters" / "remi_forms.py",
+    ROOT / "games" / "presenters" / "remi" / "forms.py",
 ]
 RAISERS = {"IllegalAction": "illegal", "InvalidAction": "malformed", "InvalidMeld": "meld"}
 NAMES = ["Ana", "Bogdan", "Cristi"]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from games.engine.thai_rummy import turns
-from games.presenters import thai_rummy_text as text
+from games.presenters.thai_rummy import text
 
 ENGINE = Path(turns.__file__).resolve().parents[1]
 NAMES = ["Ana", "Bogdan"]

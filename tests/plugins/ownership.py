@@ -2,12 +2,12 @@
 and the files on disk, never from a hand-kept list, so a new shared module is checked the
 day it is written.
 
-A game owns its engine package (where its engine class is defined), its plug-in module (the
-line of ``settings.REMI_GAMES``) and the presentation modules named after that module
-(``games/presenters/remi_forms.py`` for ``games.presenters.remi``), its templates folder
-(``templates/games/<key>/``), its rules page (``templates/rules/<key>.html``), its script
-(``static/js/<key>.js``) and, for a plug-in that carries its own templates, the plug-in's
-whole folder.  Every other source file of the site's apps is shared.
+A game owns its engine package (where its engine class is defined), its plug-in (the line of
+``settings.REMI_GAMES``: a package such as ``games/presenters/remi/``, owned whole, or a
+module whose folder is owned whole when it carries the game's templates or static files),
+and, wherever a plug-in still keeps them in the project's folders, its templates folder
+(``templates/games/<key>/``), its rules page (``templates/rules/<key>.html``) and its script
+(``static/js/<key>.js``).  Every other source file of the site's apps is shared.
 """
 
 from __future__ import annotations
@@ -59,19 +59,15 @@ def owned_by_games() -> list[Owned]:
         engine_package = type(game).__module__.rsplit(".", 1)[0]
         engine_dir = _module_path(engine_package)
         plugin = _module_path(plugins[key])
-        stem = plugin.stem if plugin.suffix else plugin.name
-        presentation = (
-            [plugin] if not plugin.suffix else [plugin, *plugin.parent.glob(f"{stem}_*.py")]
-        )
         folders = [engine_dir, ROOT / "templates" / "games" / key]
-        if (plugin.parent / "templates").is_dir():
-            # A plug-in that carries its templates lives in a folder of its own.
+        files = [ROOT / "templates" / "rules" / f"{key}.html", ROOT / "static" / "js" / f"{key}.js"]
+        if plugin.is_dir():
+            folders.append(plugin)
+        elif any((plugin.parent / kind).is_dir() for kind in ("templates", "static")):
+            # A plug-in that carries its templates or files lives in a folder of its own.
             folders.append(plugin.parent)
-        files = [
-            *presentation,
-            ROOT / "templates" / "rules" / f"{key}.html",
-            ROOT / "static" / "js" / f"{key}.js",
-        ]
+        else:
+            files.append(plugin)
         names = {key, *game.aliases, engine_dir.name, engine_dir.name.replace("_", "-")}
         owned.append(
             Owned(key, frozenset(names), tuple(folders), frozenset(p.resolve() for p in files))

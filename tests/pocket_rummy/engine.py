@@ -274,7 +274,7 @@ def _best_discard(hand: Sequence[str]) -> str:
     return max(hand, key=kept_worth)
 
 
-class PocketRummyGame(GameEngine[State, Action, Rules]):
+class PocketRummyGame(GameEngine[State, Action, Rules, Event]):
     key = "pocket-rummy"
     label = "Pocket Rummy"
     min_seats = 2

@@ -137,7 +137,7 @@ class PocketRummyPresentation(Presentation):
     board_parts = ("players", "piles")
     page_class = "pocket-rummy"
     public_parts = frozenset({"piles"})
-    script = "js/game-shell.js"
+    script = "js/pocket-rummy.js"  # in static/ beside the plug-in
     action_form = ActionForm
     rule_fields = ()
 

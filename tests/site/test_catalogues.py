@@ -15,10 +15,18 @@ import polib
 import pytest
 from django.conf import settings
 
+from games import plugins
 from remi_site.catalogues import LOCALE_DIR, compile_catalogue, compile_catalogues
 
 LANGUAGES = ("ro", "hu")
 BASE = Path(settings.BASE_DIR)
+
+
+def template_folders() -> list[Path]:
+    """The project's templates folder and each registered game plug-in's own."""
+    return [BASE / "templates", *plugins.template_dirs()]
+
+
 APPS = ("accounts", "chat", "games", "notifications", "remi_site", "tournaments")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdg]|%%|%[sd]")
 
@@ -130,7 +138,7 @@ TEMPLATE_TRANSLATE = re.compile(
 def marked_in_templates() -> set[tuple[str, str]]:
     """(file, msgid) of every literal {% translate "..." %} without a context."""
     found = set()
-    for path in (BASE / "templates").rglob("*"):
+    for path in (p for folder in template_folders() for p in folder.rglob("*")):
         if path.suffix not in {".html", ".txt"}:
             continue
         for match in TEMPLATE_TRANSLATE.finditer(path.read_text(encoding="utf-8")):
@@ -180,8 +188,10 @@ def unmarked_template_text(source: str) -> list[str]:
 
 def test_no_template_shows_words_outside_a_translate_tag():
     unmarked = {}
-    for path in sorted((BASE / "templates").rglob("*.html")):
-        name = str(path.relative_to(BASE / "templates"))
+    pages = [(f, p) for f in template_folders() for p in sorted(f.rglob("*.html"))]
+    assert any(p.name == "game.html" for _, p in pages)  # the games' own pages are read
+    for folder, path in pages:
+        name = str(path.relative_to(folder))
         if name in NOT_YET_MARKED:
             continue
         source = path.read_text(encoding="utf-8")

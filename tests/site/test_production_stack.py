@@ -51,6 +51,7 @@ from bench.stack import Browser, GameSocket
 from deploy.render import render
 from games.engine import get_game
 from games.models import Action, Game, SeatClock, Table
+from games.presenters import presenter_for
 from games.tables import lifecycle
 from remi_site.celery import app as celery_app
 from remi_site.paths import BASE_DIR
@@ -590,6 +591,14 @@ def test_through_nginx_two_daphnes_survive_a_kill_and_a_rolling_restart(producti
         },
     )
     live.everyone_sees(game.version)
+    # The page's scripts come through nginx, the game's own among them: collectstatic took
+    # it from its plug-in's static folder, under a hashed name.
+    status, page = alice_browser.request("GET", f"/games/{game.pk}/")
+    scripts = re.findall(r'<script src="(/static/[^"]+)"', page)
+    own = presenter_for(GAME).script.removesuffix(".js")
+    assert status == 200 and any(src.startswith(f"/static/{own}.") for src in scripts), scripts
+    for src in scripts:
+        assert alice_browser.request("GET", src)[0] == 200, src
     live.play_until(lambda g: g.version >= 6 and g.to_act[0] in live.tabs)
 
     stack.mark("the live game to v6")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ..cards import Card, sort_key
+from ..core.events import Event
 from ..core.hidden import deal_hidden_again
 from ..core.protocol import Deal, GameEngine, Outcome, Traits
 from ..core.review import Reviewer
@@ -18,7 +19,7 @@ from .turns import MAX_PLAYERS, MIN_PLAYERS, apply, may_discard, new_game
 from .view import legal_verbs, player_view
 
 
-class BasicRummyGame(GameEngine[State, Action, Rules]):
+class BasicRummyGame(GameEngine[State, Action, Rules, Event]):
     key = "basic-rummy"
     label = "Basic Rummy (cards)"
     aliases = ("rummy", "traditional-rummy")

@@ -232,13 +232,26 @@ class TurnState(Protocol):
     def from_dict(cls, data: dict[str, Any]) -> Self: ...
 
 
+class GameEvent(Protocol):
+    """What ``apply`` says happened (a tile drawn, a meld laid): the seat it concerns, if any,
+    and the event as the action log stores it for ``viewer`` — its secret part (the tile
+    drawn) only for the seat it belongs to.  The presentation words it."""
+
+    @property
+    def seat(self) -> int | None: ...
+
+    def to_dict(self, viewer: int | None = None) -> JSON: ...
+
+
 S = TypeVar("S", bound=TurnState)
 A = TypeVar("A")
 R = TypeVar("R", bound=RuleSet)
+E = TypeVar("E", bound=GameEvent)
 
 
-class GameEngine(ABC, Generic[S, A, R]):
-    """One game of the registry, generic over its state ``S``, action ``A`` and rules ``R``.
+class GameEngine(ABC, Generic[S, A, R, E]):
+    """One game of the registry, generic over its state ``S``, action ``A``, rules ``R`` and
+    events ``E``.
 
     Like scalachess's ``Variant``, the base holds what most games share, so a game states
     only where it differs: it sets the class attributes (``state_type`` and ``rules_type``
@@ -247,8 +260,9 @@ class GameEngine(ABC, Generic[S, A, R]):
     ``to_act`` (one seat at a time), ``replay``, ``dump_event``, the series and the next
     dealer come from the defaults below; override them when they do not fit.
 
-    Callers above the engine hold a ``GameEngine[Any, Any, Any]`` and treat states, actions
-    and rules as opaque values that only the game itself reads.  Seats are ints from 0.
+    Callers above the engine hold a ``GameEngine[Any, Any, Any, Any]`` and treat states,
+    actions, rules and events as opaque values that only the game itself reads.  Seats are
+    ints from 0.
     """
 
     key: ClassVar[str]  # stored in the database: never reused for another game
@@ -284,7 +298,7 @@ class GameEngine(ABC, Generic[S, A, R]):
         the seed (a series names it, as the deal passes on)."""
 
     @abstractmethod
-    def apply(self, state: S, seat: int, action: A | str) -> tuple[S, list[Any]]:
+    def apply(self, state: S, seat: int, action: A | str) -> tuple[S, list[E]]:
         """Play ``action`` (an action or its notation) for ``seat``; never mutates ``state``.
         The events are the game's own (``dump_event`` stores them)."""
 
@@ -415,12 +429,11 @@ class GameEngine(ABC, Generic[S, A, R]):
             state, _ = self.apply(state, seat, action)
         return state
 
-    def dump_event(self, event: Any) -> JSON:
+    def dump_event(self, event: E) -> JSON:
         """One event of ``apply`` as the action log stores it: with the part only its own
         seat may see (a drawn tile), which the presentation shows to that seat alone.  By
         default the event's ``to_dict(viewer=event.seat)``."""
-        data: JSON = event.to_dict(viewer=getattr(event, "seat", None))
-        return data
+        return event.to_dict(viewer=event.seat)
 
     def series_limits(self, rules: R, players: int | None = None) -> tuple[int | None, int | None]:
         """How long a series under ``rules`` at a table of ``players`` lasts: a number of
@@ -449,5 +462,6 @@ class GameEngine(ABC, Generic[S, A, R]):
         return (dealer + 1) % players
 
 
-AnyGame = GameEngine[Any, Any, Any]
-"""A game as the layers above the engine hold it: its state, actions and rules opaque."""
+AnyGame = GameEngine[Any, Any, Any, Any]
+"""A game as the layers above the engine hold it: its state, actions, rules and events
+opaque."""

@@ -1,6 +1,6 @@
 """What happened, as data: a kind and its parameters, never a sentence.
 
-The game log's sentences are made by the presentation layer (``games.presenters.remi_text``),
+The game log's sentences are made by the presentation layer (``games.presenters.remi.text``),
 with gettext, for each viewer.  The parameters by kind: ``seat`` who acted; ``tiles`` tile or
 meld notations (public); ``count`` a number of tiles, or a first meld's points (``melded``);
 ``other`` a second seat (``exchange-asked``, ``exchanged``) or a meld number (``added``,

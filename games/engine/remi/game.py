@@ -13,6 +13,7 @@ from ..core.protocol import Deal, GameEngine, Outcome, Traits
 from ..core.review import Reviewer
 from .actions import Action, parse_action
 from .bots import LEVELS, choose_action
+from .events import Event
 from .legal import legal_verbs
 from .randomplay import random_action
 from .rules import PRESET_LABELS, PRESETS, Rules
@@ -23,7 +24,7 @@ from .turns import MAX_PLAYERS, MIN_PLAYERS, apply, new_game
 from .view import player_view
 
 
-class RemiGame(GameEngine[State, Action, Rules]):
+class RemiGame(GameEngine[State, Action, Rules, Event]):
     key = "remi"
     label = "Remi Etalat"
     aliases = ("remi-etalat", "rummy-tiles-ro")

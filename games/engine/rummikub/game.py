@@ -15,6 +15,7 @@ from ..core.protocol import Deal, GameEngine, Outcome, Traits
 from ..core.review import Reviewer
 from .actions import Action, parse_action
 from .bots import LEVELS, choose
+from .events import Event
 from .randomplay import random_action
 from .rules import PRESET_LABELS, PRESETS, Rules
 from .scoring import final_result
@@ -24,7 +25,7 @@ from .turns import MAX_PLAYERS, MIN_PLAYERS, apply, new_game
 from .view import legal_verbs, player_view
 
 
-class RummikubGame(GameEngine[State, Action, Rules]):
+class RummikubGame(GameEngine[State, Action, Rules, Event]):
     key = "rummikub"
     label = "Tile rummy (Rummikub style)"
     aliases = ("tile-rummy", "lami")

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..card_actions import Action, Discard, Draw
 from ..cards import sort_key
+from ..core.events import Event
 from ..core.hidden import deal_hidden_again
 from ..core.protocol import Deal, GameEngine, Outcome, Traits
 from ..core.review import Reviewer
@@ -20,7 +21,7 @@ from .turns import MAX_PLAYERS, MIN_PLAYERS, apply, fitting_meld, loser, new_gam
 from .view import legal_verbs, player_view
 
 
-class ThaiRummyGame(GameEngine[State, Action, Rules]):
+class ThaiRummyGame(GameEngine[State, Action, Rules, Event]):
     key = "thai-rummy"
     label = "Thai Rummy (cards)"
     aliases = ("thai",)

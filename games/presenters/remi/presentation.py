@@ -26,16 +26,24 @@ from games.engine.remi.state import DRAW, OPEN, OVER, PLAY, PRELUDE, State
 from games.engine.tiles import COLOUR_NAMES
 from games.models import Action, Game, Seat
 from games.presenters import fragment_reuse
+from games.presenters.base import (
+    Presentation,
+    game_urls,
+    once_per_game,
+    recent_actions,
+    series_context,
+)
+from games.presenters.log_entries import log_entries
+from games.presenters.racks import arrange_rack, saved_order
 from games.presenters.seat_names import shown_names
+from games.presenters.tile_words import colour_word
 from remi_site.cached_reverse import cached_reverse
 
-from . import remi_forms, remi_refusals, remi_rules
-from .base import Presentation, game_urls, once_per_game, recent_actions, series_context
-from .log_entries import log_entries
-from .racks import arrange_rack, saved_order
-from .remi_recent import melds_just_played, taken_this_turn
-from .remi_text import event_line
-from .tile_words import colour_word
+from . import forms as remi_forms
+from . import refusals as remi_refusals
+from . import rules as remi_rules
+from .recent import melds_just_played, taken_this_turn
+from .text import event_line
 
 PHASE_LABELS: dict[str, str] = {
     PRELUDE: gettext_noop("Doublas and declarations"),

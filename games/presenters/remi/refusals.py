@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy, pgettext
 
 from games.engine.core.errors import IllegalAction, InvalidMeld, Refusal
 
-from .remi_text import seat_name
+from .text import seat_name
 
 Names = Sequence[str]
 Params = Mapping[str, Any]
@@ -229,7 +229,7 @@ MALFORMED: dict[str, Sentence] = {
     "unknown-options": lambda p, n: (
         _("Unknown rule options: %(options)s") % {"options": ", ".join(p.get("options", ()))}
     ),
-    # The game page's own slips (games.presenters.remi_forms)
+    # The game page's own slips (games.presenters.remi.forms)
     "type-a-move": lambda p, n: _("Type a move, for example 'meld R1 R2 R3'."),
     "select-discard": lambda p, n: _("Select the one tile to discard."),
     "select-meld": lambda p, n: _("Select the tiles to meld (press New group between two melds)."),

@@ -14,9 +14,8 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.engine.cards import format_cards, full_deck
 from games.engine.errors import InvalidAction
 from games.engine.thai_rummy.rules import GAME_TARGET, PRESETS, Rules
+from games.presenters.card_rummy import pickup_notation
 from remi_site.form_fields import WholeNumberField, ascii_int
-
-from .card_rummy import pickup_notation
 
 RULE_FIELDS = ("double_out_bonus", "layoff_shows", "target_score")
 

@@ -2,7 +2,7 @@
 context, and the adapter the site dispatches to (``RUMMIKUB_PRESENTATION``).
 
 The context is made from the engine's ``player_view`` and, for the seat whose turn it is, its
-own draft (``rummikub_draft``).  Another seat's rack or draft never enters it.  After each
+own draft (``draft``).  Another seat's rack or draft never enters it.  After each
 play the other seats see what changed: the ``played`` event names the tiles placed and the
 table after, and the table before is the previous ``played`` event's (or empty).
 """
@@ -26,16 +26,23 @@ from games.engine.rummikub.rules import Rules
 from games.engine.rummikub.state import State
 from games.engine.tiles import COLOUR_NAMES
 from games.models import Action, Game, Seat
+from games.presenters.base import (
+    Presentation,
+    form_problem,
+    game_urls,
+    recent_actions,
+    series_context,
+)
+from games.presenters.examples import tile_examples
+from games.presenters.log_entries import log_entries
+from games.presenters.racks import arrange_rack, saved_order
 from games.presenters.seat_names import shown_names
+from games.presenters.tile_words import colour_word
 from remi_site.cached_reverse import cached_reverse
 
-from . import rummikub_draft as drafts
-from . import rummikub_forms, rummikub_text
-from .base import Presentation, form_problem, game_urls, recent_actions, series_context
-from .examples import tile_examples
-from .log_entries import log_entries
-from .racks import arrange_rack, saved_order
-from .tile_words import colour_word
+from . import draft as drafts
+from . import forms as rummikub_forms
+from . import text as rummikub_text
 
 
 @dataclass(frozen=True, slots=True)

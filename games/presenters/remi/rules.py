@@ -7,8 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine.remi.rules import NO_WINNER_RACK, PRESETS, REMI, UNMELDED_FLAT, Rules
-
-from .examples import tile_examples
+from games.presenters.examples import tile_examples
 
 PRESET_LABELS = {
     "remi": gettext_lazy("Remi Etalat (source rules)"),

@@ -3,7 +3,7 @@ context, and the adapter the site dispatches to (``BASIC_RUMMY_PRESENTATION``).
 
 Everything comes from the engine's ``player_view``: the seat's own hand, the public table and
 discard pile, and counts of the other hands.  Cards are drawn by the templates from
-:class:`~.card_faces.CardView`.
+:class:`~games.presenters.card_faces.CardView`.
 """
 
 from __future__ import annotations
@@ -18,15 +18,15 @@ from django_stubs_ext import StrOrPromise
 from games.engine.basic_rummy import GAME
 from games.engine.basic_rummy.state import State
 from games.models import Action, Game, Seat
+from games.presenters.base import game_urls, recent_actions, series_context
+from games.presenters.card_faces import card_view, cards, table_rows
+from games.presenters.card_recent import last_turn, mark_table
+from games.presenters.card_rummy import CardRummyPresentation
+from games.presenters.log_entries import log_entries
 from games.presenters.seat_names import shown_names
 
-from . import basic_rummy_forms as rummy_forms
-from . import basic_rummy_text as text
-from .base import game_urls, recent_actions, series_context
-from .card_faces import card_view, cards, table_rows
-from .card_recent import last_turn, mark_table
-from .card_rummy import CardRummyPresentation
-from .log_entries import log_entries
+from . import forms as rummy_forms
+from . import text
 
 
 def game_context(

@@ -3,8 +3,9 @@ context, and the adapter the site dispatches to (``THAI_RUMMY_PRESENTATION``).
 
 Everything comes from the engine's ``player_view``: the seat's own hand, the table (melds,
 and the cards each player displayed), the discard pile spread face up, and counts of the
-other hands.  Cards are drawn by the templates from :class:`~.card_faces.CardView`; the
-page shares Basic Rummy's parts where they fit (status line, table, hand, log).
+other hands.  Cards are drawn by the templates from
+:class:`~games.presenters.card_faces.CardView`; the page shares Basic Rummy's parts where they
+fit (status line, table, hand, log).
 """
 
 from __future__ import annotations
@@ -20,16 +21,16 @@ from django_stubs_ext import StrOrPromise
 from games.engine.thai_rummy import GAME
 from games.engine.thai_rummy.state import State
 from games.models import Action, Game, Seat
+from games.presenters.base import game_urls, recent_actions, series_context
+from games.presenters.card_faces import card_view, cards, table_rows
+from games.presenters.card_recent import last_turn, mark_table, put_down
+from games.presenters.card_rummy import CardRummyPresentation
+from games.presenters.card_words import seat_name
+from games.presenters.log_entries import log_entries
 from games.presenters.seat_names import shown_names
 
-from . import thai_rummy_forms as thai_forms
-from . import thai_rummy_text as text
-from .base import game_urls, recent_actions, series_context
-from .card_faces import card_view, cards, table_rows
-from .card_recent import last_turn, mark_table, put_down
-from .card_rummy import CardRummyPresentation
-from .card_words import seat_name
-from .log_entries import log_entries
+from . import forms as thai_forms
+from . import text
 
 
 def game_context(

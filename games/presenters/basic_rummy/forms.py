@@ -21,9 +21,8 @@ from games.engine.basic_rummy.rules import (
 from games.engine.card_melds import ACES_AROUND, ACES_HIGH_OR_LOW, ACES_LOW
 from games.engine.cards import JOKER_TEXT, format_cards, full_deck
 from games.engine.errors import InvalidAction
+from games.presenters.card_rummy import pickup_notation
 from remi_site.form_fields import WholeNumberField, ascii_int, ascii_int_or_none
-
-from .card_rummy import pickup_notation
 
 RULE_FIELDS = (
     "jokers",

@@ -29,7 +29,7 @@ from games.engine.rummikub import Group, Play, classify, judge
 from games.engine.rummikub.melds import Meld, MeldFault
 from games.engine.rummikub.state import State
 
-from . import rummikub_text as text
+from . import text
 
 
 def plain(word: str) -> str:

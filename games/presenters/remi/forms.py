@@ -18,10 +18,9 @@ from games.engine.remi.rules import (
     UNMELDED_FLAT,
     UNMELDED_RACK,
 )
+from games.presenters.base import form_problem as problem
+from games.presenters.tile_words import TILE_WORD, meld_words
 from remi_site.form_fields import WholeNumberField, ascii_int
-
-from .base import form_problem as problem
-from .tile_words import TILE_WORD, meld_words
 
 # The Rules options a table's owner may change; every other option stays as the preset has it.
 RULE_FIELDS = (
@@ -84,7 +83,7 @@ class RackForm(forms.Form):
 def notation(data: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     """The engine's notation for what the page sent.  A selection that cannot make the move
     is the player's slip, raised as an InvalidAction with a code like the engine's own
-    refusals (worded by ``remi_refusals.MALFORMED``)."""
+    refusals (worded by ``refusals.MALFORMED``)."""
     verb = data["verb"]
     groups: list[list[str]] = data["tiles"]
     flat = [tile for group in groups for tile in group]

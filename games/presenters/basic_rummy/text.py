@@ -1,6 +1,6 @@
 """Basic Rummy's sentences: its engine speaks in codes and parameters (events, refusals);
 these functions word them with gettext for one viewer (cards are named by
-:mod:`.card_words`).
+:mod:`games.presenters.card_words`).
 
 A drawn card is an event's ``secret``: it is shown only when the viewer is the event's seat.
 """
@@ -14,8 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine.cards import JOKER_TEXT
-
-from .card_words import (
+from games.presenters.card_words import (
     CARD_NOTATION_SLIPS,
     CARD_REFUSALS,
     card_event_text,
