@@ -25,7 +25,7 @@ import threading
 import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from channels.db import database_sync_to_async
 from django.conf import settings
@@ -47,6 +47,8 @@ Locale = tuple[str, Any]
 ENGLISH: Locale = ("en", None)
 # A render is shared by: game, version, seat (None: the spectators), locale, news tag.
 RenderKey = tuple[int, int, int | None, Locale, str]
+
+Kept = TypeVar("Kept")  # what a store of renders keeps
 
 # The parts alike for every viewer are shared by: game, version, locale, news tag.
 AlikeKey = tuple[int, int, Locale, str]
@@ -257,7 +259,7 @@ class SharedViews:
             oldest = min(self._snapshots, key=lambda k: self._snapshots[k].read_at)
             del self._snapshots[oldest]
 
-    def _recent(self, store: OrderedDict[Any, Rendered], key: Any) -> Rendered | None:
+    def _recent(self, store: OrderedDict[Any, Kept], key: Any) -> Kept | None:
         # Not aged like the snapshots: a version's parts stay right while it is the game's
         # version (a busy process may hear of a move seconds after its hop rendered it, and
         # must not render it again), but for a seat's rack order or draft, saved over HTTP
@@ -271,7 +273,7 @@ class SharedViews:
             for key in [k for k in self._done if k[0] == game_id and k[2] == seat]:
                 del self._done[key]
 
-    def _store(self, store: OrderedDict[Any, Rendered], key: Any, value: Rendered) -> None:
+    def _store(self, store: OrderedDict[Any, Kept], key: Any, value: Kept) -> None:
         with self._lock:
             store[key] = value
             store.move_to_end(key)
