@@ -6,7 +6,7 @@ whitespace; what it cannot drop is our comments (they say why, and are many) and
 indentation that differs from line to line. Minifying removes both: about a third of a game
 page's compressed style and script (tests/games/test_page_weight.py prints the figures).
 The files in `static/` stay as written; only the copies under STATIC_ROOT are minified.
-Vendored files (`*.min.js`) and Django's admin files are left as their authors ship them.
+Vendored files, Django's admin and other apps' files are left as their authors ship them.
 """
 
 from __future__ import annotations
@@ -26,9 +26,15 @@ MINIFIERS: dict[str, Callable[[str], str]] = {
 }
 
 
+# Where our own files are: the site's `static/` and each game plug-in's keep their styles and
+# scripts under these.  Everything else (`vendor/`, Django's admin, other apps' files such as
+# django-htmx's, which one minifier breaks) is shipped as its authors wrote it.
+OURS = ("css/", "js/")
+
+
 def minifier_for(name: str) -> Callable[[str], str] | None:
     """The minifier for a file of ours, or None for one to copy as it is."""
-    if name.startswith(("admin/", "vendor/")) or ".min." in name:
+    if not name.startswith(OURS) or ".min." in name:
         return None
     for suffix, minify in MINIFIERS.items():
         if name.endswith(suffix):
