@@ -40,17 +40,6 @@ def outs(hand: Sequence[Card], unseen: set[Card], rules: Rules) -> int:
     return count
 
 
-def meld_partners(card: Card, unseen: set[Card], rules: Rules) -> int:
-    """How many pairs of unseen cards would make a new meld of three with ``card``: the
-    pairs a player could hold to take ``card`` from the discards (jokers aside)."""
-    same_rank = sum(1 for c in unseen if c.rank == card.rank and not c.is_joker)
-    count = same_rank * (same_rank - 1) // 2
-    for low, high in ((-2, -1), (-1, 1), (1, 2)):
-        if _step(card, low, rules.aces) in unseen and _step(card, high, rules.aces) in unseen:
-            count += 1
-    return count
-
-
 def _step(card: Card, delta: int, aces: str) -> Card | None:
     """The card ``delta`` ranks away in the same suit (None past the ends)."""
     if aces == ACES_HIGH:

@@ -264,16 +264,3 @@ def test_hard_thai_rummy_digs_deeper_in_the_pile_than_normal():
     state = thai_position(hands, stock="JD", discard="5H 9C 10S 9S 2D 3C")
     assert thai_move(state, "hard") == "take 5H with 5H 6H 7H"
     assert not thai_move(state, "normal").startswith("take 5H")
-
-
-def test_hard_thai_rummy_throws_the_card_no_pair_can_take():
-    # JH and KS cost the same and meld nothing in hand, but every card that would meld JH is
-    # in the pile (JS JD, 10H QH) while three kings and QS AS are unseen: the opponent, who
-    # holds KH KD, would take KS and show kings.
-    hands = ["KS JH 4D", "KH KD 8C 2S 6H 9D 3C"]
-    state = thai_position(hands, stock="5C 7D 2H", discard="JS 10H JD QH", phase="play")
-    assert thai_move(state, "normal") == "discard KS"
-    assert thai_move(state, "hard") == "discard JH"
-    fed, _ = THAI.apply(state, 0, "discard KS")
-    fed, _ = THAI.apply(fed, 1, "take KS with KS KH KD")
-    assert sorted(str(c) for c in fed.table[0].cards) == ["KD", "KH", "KS"]

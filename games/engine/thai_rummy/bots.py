@@ -25,7 +25,7 @@ from typing import Any
 
 from ..card_actions import Action, Discard, Draw, Group, LayOff, MeldCards
 from ..card_melds import Meld
-from ..card_outlook import meld_partners, promise, unseen_cards
+from ..card_outlook import promise, unseen_cards
 from ..card_planner import Limits, Plan, best_plan, candidate_melds
 from ..cards import Card, parse_cards
 from .actions import Pass, Take
@@ -60,14 +60,6 @@ CARD_WEIGHT = 10
 # meld cannot go out (a card must stay to discard), a card one away from a lay-off can.
 NEXT_OUT_WEIGHT = 10.0
 NEXT_OUT_CARDS = 7
-# A discard stays in the pile for anyone holding two cards that meld with it: the hard bot
-# counts, against each discard, the pairs of unseen cards that would, each at the chance that
-# one other player holds both (their share of the unseen cards, squared) times this weight.
-# An opponent with at most ``CLOSE_TO_OUT`` cards could go out on the pickup (and the -50
-# for feeding them): that chance weighs ``OUT_DANGER_WEIGHT`` more.
-DANGER_WEIGHT = 15.0
-CLOSE_TO_OUT = 3
-OUT_DANGER_WEIGHT = 50.0
 
 
 class Seen:
@@ -85,8 +77,9 @@ class Seen:
         self.drawing = view["phase"] == "draw"
         self.stock_count: int = view["stock_count"]
         self.shown: bool = view["shown"][seat]
-        self.others_counts = [n for s, n in enumerate(view["hand_counts"]) if s != seat]
-        self.others_fewest = min(self.others_counts, default=0)
+        self.others_fewest = min(
+            (n for s, n in enumerate(view["hand_counts"]) if s != seat), default=0
+        )
         self.unseen = unseen_cards(self.hand, self.table, self.pile)
 
     def plan(self, hand: Sequence[Card], table: Sequence[Meld] | None = None) -> Plan:
@@ -230,7 +223,6 @@ def _most_promising_discard(seen: Seen, hand: list[Card]) -> Card:
         rest = list(hand)
         rest.remove(card)
         value = seen.promise(rest) - (FITS_TABLE if seen.fits_table(card) else 0)
-        value -= _danger(seen, card)
         if NEXT_OUT_WEIGHT:
             whole = list(seen.hand)
             whole.remove(card)
@@ -240,20 +232,6 @@ def _most_promising_discard(seen: Seen, hand: list[Card]) -> Card:
             best = (value, str(card), card)
     assert best is not None
     return best[2]
-
-
-def _danger(seen: Seen, card: Card) -> float:
-    """What throwing ``card`` is expected to give the others: the pairs of unseen cards that
-    would meld it, at the chance that some other player holds such a pair."""
-    pairs = meld_partners(card, seen.unseen, seen.rules)
-    if not pairs:
-        return 0.0
-    unseen = len(seen.unseen)
-    risk = 0.0
-    for count in seen.others_counts:
-        held = min(1.0, count / unseen) ** 2
-        risk += held * (DANGER_WEIGHT + (OUT_DANGER_WEIGHT if count <= CLOSE_TO_OUT else 0))
-    return pairs * risk
 
 
 def _closeness(card: Card, hand: Sequence[Card]) -> int:
