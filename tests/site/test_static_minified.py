@@ -10,7 +10,7 @@ from remi_site.static_storage import minifier_for, minify
 
 
 @pytest.mark.parametrize(
-    "name", ["js/game-shell.js", "js/remi.js", "js/pocket-rummy.js", "css/site.css"]
+    "name", ["js/game-shell.js", "js/remi.js", "js/a-plug-in-game.js", "css/site.css"]
 )
 def test_our_styles_and_scripts_are_minified(name):
     assert minifier_for(name) is not None
