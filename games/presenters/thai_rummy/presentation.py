@@ -21,7 +21,7 @@ from django_stubs_ext import StrOrPromise
 from games.engine.thai_rummy import GAME
 from games.engine.thai_rummy.state import State
 from games.models import Action, Game, Seat
-from games.presenters.base import game_urls, recent_actions, series_context
+from games.presenters.base import game_urls, once_per_game, recent_actions, series_context
 from games.presenters.card_faces import card_view, cards, table_rows
 from games.presenters.card_recent import last_turn, mark_table, put_down
 from games.presenters.card_rummy import CardRummyPresentation
@@ -74,13 +74,11 @@ def game_context(
         }
         for i, name in enumerate(names)
     ]
-    pile = []
-    for code, by in zip(view["discard"], view["discarded_by"], strict=True):
-        card = card_view(code)
-        name = _("turned up at the deal") if by is None else seat_name(names, by)
-        # Worded here, once a card: a translation tag per card was most of the pile's render.
-        label = _("%(card)s, from %(name)s") % {"card": card.label, "name": name}
-        pile.append({"card": card, "by": name, "label": label})
+    # The pile reads the same for every viewer: made once per version (a replay shows other
+    # positions of the same game object, so it makes its own).
+    pile = (
+        _pile(view, names) if replay else once_per_game(game, ("pile",), lambda: _pile(view, names))
+    )
     return {
         "game_id": game.pk,
         "game_number": game.number + 1,
@@ -177,3 +175,14 @@ THAI_RUMMY_PRESENTATION = ThaiRummyPresentation()
 
 # What games.plugins reads (settings.REMI_GAMES): this game's engine and presentation.
 PRESENTATION = THAI_RUMMY_PRESENTATION
+
+
+def _pile(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    pile = []
+    for code, by in zip(view["discard"], view["discarded_by"], strict=True):
+        card = card_view(code)
+        name = _("turned up at the deal") if by is None else seat_name(names, by)
+        # Worded here, once a card: a translation tag per card was most of the pile's render.
+        label = _("%(card)s, from %(name)s") % {"card": card.label, "name": name}
+        pile.append({"card": card, "by": name, "label": label})
+    return pile
