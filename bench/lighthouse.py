@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import os
 import shutil
@@ -34,7 +35,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -138,9 +139,19 @@ def set_session(devtools_port: int, stack: Stack, session: str | None) -> None:
             )
 
 
-def lighthouse(devtools_port: int, url: str) -> dict[str, Any]:
+# Tries of one page before it is given up: Lighthouse's own word on a trace it could not read
+# (NO_NAVSTART, NO_FCP) is to run it again.
+TRIES = 3
+
+
+class LighthouseFailed(Exception):
+    """Lighthouse could not score the page (its runtime error code, or how the CLI ended)."""
+
+
+def lighthouse_report(devtools_port: int, url: str) -> dict[str, Any]:
+    """One Lighthouse run of ``url``: its report, or LighthouseFailed."""
     with tempfile.NamedTemporaryFile(suffix=".json") as report:
-        subprocess.run(
+        ended = subprocess.run(
             [
                 "node",
                 str(LIGHTHOUSE_CLI),
@@ -152,9 +163,28 @@ def lighthouse(devtools_port: int, url: str) -> dict[str, Any]:
                 "--quiet",
                 f"--only-categories={','.join(CATEGORIES)}",
             ],
-            check=True,
+            check=False,
         )
-        result = json.loads(Path(report.name).read_text())
+        text = Path(report.name).read_text()
+    result = json.loads(text) if text.strip() else {}
+    error = result.get("runtimeError", {}).get("code")
+    if error or ended.returncode or not result:
+        raise LighthouseFailed(error or f"exit status {ended.returncode}")
+    return result
+
+
+def lighthouse(devtools_port: int, url: str, fresh: Callable[[], None]) -> dict[str, Any]:
+    """A scored run of ``url``, each try a first visit (``fresh`` resets cookies and cache:
+    a failed try has filled the cache, which would make the next one a second visit)."""
+    for attempt in range(1, TRIES + 1):
+        fresh()
+        try:
+            result = lighthouse_report(devtools_port, url)
+            break
+        except LighthouseFailed as failed:
+            print(f"  {url}: Lighthouse failed ({failed}), try {attempt} of {TRIES}")
+            if attempt == TRIES:
+                raise
     scores = {c: round(100 * (result["categories"][c]["score"] or 0)) for c in CATEGORIES}
     audits = result["audits"]
     failing = sorted(
@@ -222,14 +252,23 @@ def main() -> None:
     args = parser.parse_args()
     install_lighthouse()
     results: dict[str, dict[str, Any]] = {}
+    unscored: dict[str, str] = {}  # pages Lighthouse could not score in TRIES tries
     with running_stack(debug=False) as stack:
         pages, session = make_world(stack)
         wanted = [p for p in args.pages.split(",") if p] or list(pages)
         with running_chromium() as devtools:
             for name in wanted:
                 path = pages[name]
-                set_session(devtools, stack, None if name.endswith("spectator") else session)
-                runs = [lighthouse(devtools, stack.base_url + path) for _ in range(args.runs)]
+                fresh = functools.partial(
+                    set_session, devtools, stack, None if name.endswith("spectator") else session
+                )
+                try:
+                    runs = [
+                        lighthouse(devtools, stack.base_url + path, fresh) for _ in range(args.runs)
+                    ]
+                except LighthouseFailed as failed:
+                    unscored[name] = str(failed)
+                    continue
                 median = {c: statistics.median(r[c] for r in runs) for c in CATEGORIES}
                 results[name] = {
                     **median,
@@ -260,6 +299,7 @@ def main() -> None:
         for name, r in results.items()
         if name.endswith(("player", "spectator")) and r["kb"] > PAGE_BUDGET_KB
     ]
+    short += [f"{name} not scored ({error})" for name, error in unscored.items()]
     print(
         f"goals (performance >= 98, the rest 100, game pages <= {PAGE_BUDGET_KB} KB sent): "
         + ("; ".join(short) or "all met")
@@ -267,7 +307,8 @@ def main() -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    (out / f"lighthouse-{stamp}.json").write_text(json.dumps(results, indent=2) + "\n")
+    summary = {**results, **{name: {"not scored": error} for name, error in unscored.items()}}
+    (out / f"lighthouse-{stamp}.json").write_text(json.dumps(summary, indent=2) + "\n")
 
 
 if __name__ == "__main__":
