@@ -35,7 +35,7 @@ from games.presenters.base import (
 )
 from games.presenters.log_entries import log_entries
 from games.presenters.racks import arrange_rack, saved_order
-from games.presenters.seat_names import shown_names
+from games.presenters.seat_names import seat_place, shown_names
 from games.presenters.tile_words import colour_word
 from games.presenters.turn_marks import same_turn
 from remi_site.cached_reverse import cached_reverse
@@ -171,6 +171,7 @@ def game_context(
             "seat": i,
             "name": name,
             "is_you": i == seat,
+            "place": seat_place(i, seat, len(names)),
             "is_turn": view["phase"] != PRELUDE and i in to_act,
             "is_dealer": i == view["dealer"],
             "rack_count": view["rack_counts"][i],

@@ -37,7 +37,7 @@ from games.presenters.base import (
 from games.presenters.examples import tile_examples
 from games.presenters.log_entries import log_entries
 from games.presenters.racks import arrange_rack, saved_order
-from games.presenters.seat_names import shown_names
+from games.presenters.seat_names import seat_place, shown_names
 from games.presenters.tile_words import colour_word
 from games.presenters.turn_marks import same_turn
 from remi_site.cached_reverse import cached_reverse
@@ -245,6 +245,7 @@ def game_context(
             "seat": i,
             "name": name,
             "is_you": i == seat,
+            "place": seat_place(i, seat, len(names)),
             "is_turn": not over and i == view["turn"],
             "rack_count": view["rack_counts"][i],
             "melded": view["melded"][i],
