@@ -138,9 +138,31 @@ def set_session(devtools_port: int, stack: Stack, session: str | None) -> None:
             )
 
 
+# Lighthouse's own word for a trace Chrome recorded badly (its message: "Something went wrong
+# with recording the trace over your page load. Please run Lighthouse again."): the page's
+# navigationStart missing from the trace, a race inside Chrome's tracing that a loaded machine
+# makes likelier. Not a fault of the page: that run is thrown away and the page run again.
+BAD_TRACE = {"NO_NAVSTART", "NO_TRACING_STARTED"}
+ATTEMPTS = 3
+
+
 def lighthouse(devtools_port: int, url: str) -> dict[str, Any]:
+    for attempt in range(1, ATTEMPTS + 1):
+        result = lighthouse_once(devtools_port, url)
+        error = (result.get("runtimeError") or {}).get("code")
+        if error is None:
+            break
+        if error not in BAD_TRACE or attempt == ATTEMPTS:
+            raise RuntimeError(f"Lighthouse on {url}: {error} (attempt {attempt})")
+        print(f"Lighthouse on {url}: {error}, a bad trace; running it again", file=sys.stderr)
+    return summary(result)
+
+
+def lighthouse_once(devtools_port: int, url: str) -> dict[str, Any]:
+    """One run's report. The CLI writes the report and then exits with an error when the run
+    hit a runtime error (named in the report), so its exit status alone says too little."""
     with tempfile.NamedTemporaryFile(suffix=".json") as report:
-        subprocess.run(
+        done = subprocess.run(
             [
                 "node",
                 str(LIGHTHOUSE_CLI),
@@ -152,9 +174,16 @@ def lighthouse(devtools_port: int, url: str) -> dict[str, Any]:
                 "--quiet",
                 f"--only-categories={','.join(CATEGORIES)}",
             ],
-            check=True,
+            check=False,
         )
-        result = json.loads(Path(report.name).read_text())
+        text = Path(report.name).read_text()
+    if not text:
+        raise RuntimeError(f"Lighthouse on {url} wrote no report (exit {done.returncode})")
+    result: dict[str, Any] = json.loads(text)
+    return result
+
+
+def summary(result: dict[str, Any]) -> dict[str, Any]:
     scores = {c: round(100 * (result["categories"][c]["score"] or 0)) for c in CATEGORIES}
     audits = result["audits"]
     failing = sorted(
