@@ -11,6 +11,7 @@ import random
 from games.engine.basic_rummy import GAME as BASIC
 from games.engine.basic_rummy import choose as basic_choose
 from games.engine.basic_rummy import player_view as basic_view
+from games.engine.basic_rummy.rules import PRESETS as BASIC_PRESETS
 from games.engine.basic_rummy.scenario import position as basic_position
 from games.engine.remi import apply, player_view
 from games.engine.remi.actions import Discard, Draw, OfferDoubla, Pick, SwapJoly
@@ -193,6 +194,29 @@ def test_hard_basic_rummy_draws_rather_than_take_a_card_it_cannot_meld_now():
     hands = ["9H 2S 5D KC 3C QD 7S", "2H 3H 9D QD KC 4D 6D"]
     state = basic_position(hands, discard="10H", stock="4S 8D")
     assert basic_move(state, "hard") == "draw"
+
+
+def test_hard_basic_rummy_one_meld_a_turn_keeps_the_cards_one_draw_from_going_out():
+    # One meld a turn, three cards left after the discard.  Throwing QD (the most points)
+    # leaves AS 3D 10D, which no single draw takes out; throwing 3D keeps 10D QD, which a JD
+    # melds, with AS as the last discard.
+    hands = ["AS 3D QD 10D", "2C 5H 9S KC JH"]
+    state = basic_position(
+        hands,
+        rules=BASIC_PRESETS["one-meld-a-turn"],
+        table=["6D 7D 8D"],
+        stock="4C 7S",
+        discard="KS",
+        phase="play",
+        melded=[0],
+    )
+    assert basic_move(state, "normal") == "discard QD"
+    assert basic_move(state, "hard") == "discard 3D"
+    # With any number of melds a turn the rule does not apply: the points go.
+    state = basic_position(
+        hands, table=["6D 7D 8D"], stock="4C 7S", discard="KS", phase="play", melded=[0]
+    )
+    assert basic_move(state, "hard") == "discard QD"
 
 
 def apply_basic(state, notation):

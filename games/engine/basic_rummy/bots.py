@@ -9,8 +9,9 @@ plays one action at a time (the engine asks again after each meld or lay-off).
 * ``hard``   — the planner too; it throws the card that leaves the most promising hand
   (:mod:`.outlook`: unseen cards that would make melds, against points at risk), never a card
   someone could lay off on the table when another will do, keeps its melds in hand to go
-  rummy (doubled) while nobody is close to going out, and digs in a spread pile (rummy 500)
-  for a card it can meld.
+  rummy (doubled) while nobody is close to going out, digs in a spread pile (rummy 500)
+  for a card it can meld, and with one meld a turn and few cards left throws the card that
+  leaves the most draws to go out next turn.
 """
 
 from __future__ import annotations
@@ -38,6 +39,14 @@ LEVELS = (EASY, NORMAL, HARD)
 # every other player holds at least this many cards (nobody is about to go out and collect
 # the held melds' points).
 HOLD_OTHERS = 4
+# With one meld a turn a hand goes out over several turns, and a hand that was ready to
+# go out but did not collects nothing while it holds its points: with at most
+# ``NEXT_OUT_CARDS`` cards left after its discard, the hard bot also counts, for each
+# discard, the unseen cards that would let the rest go out on the next draw, at this weight
+# each (an out of ``promise`` is 2.5).  Measured on the one-meld-a-turn family, 2,000 hands:
+# score per hand against normal +1.0 [-0.0, +1.9] before, +1.3 [+0.3, +2.3] with it.
+NEXT_OUT_WEIGHT = 10.0
+NEXT_OUT_CARDS = 5
 
 
 class Seen:
@@ -237,7 +246,9 @@ def _best_for_the_hand(
     seen: Seen, hand: list[Card], taken: Card | None = None
 ) -> tuple[Card, float]:
     """The discard that leaves the most promising hand (outlook.promise), never a joker nor a
-    card someone could lay off on the table when another will do; and that hand's promise."""
+    card someone could lay off on the table when another will do; and that hand's promise.
+    With one meld a turn and few cards left, the draws that would go out next turn count
+    too."""
     taken = taken or seen.taken
     allowed = [c for c in hand if _may_throw(c, hand, taken)]
     best: tuple[float, str, Card] | None = None
@@ -245,6 +256,8 @@ def _best_for_the_hand(
         rest = list(hand)
         rest.remove(card)
         value = seen.promise(rest)
+        if seen.rules.one_meld_per_turn and len(rest) <= NEXT_OUT_CARDS:
+            value += NEXT_OUT_WEIGHT * _ways_out(seen, rest)
         if card.is_joker:
             value -= 100
         if _fits_table(card, seen.table):
@@ -287,6 +300,22 @@ def _closeness(card: Card, hand: Sequence[Card]) -> int:
         ):
             near += 1
     return near
+
+
+def _ways_out(seen: Seen, hand: list[Card]) -> int:
+    """How many unseen cards, drawn next turn, would let ``hand`` go out (one new meld at
+    most with one meld a turn, lay-offs, and the last card discarded)."""
+    rules = seen.rules
+    limits = Limits(
+        1 if rules.one_meld_per_turn else None,
+        rules.lay_off_after_own_meld,
+        1 if rules.final_discard else 0,
+    )
+    return sum(
+        1
+        for card in seen.unseen
+        if len(best_plan([*hand, card], seen.table, rules, limits, seen.melded).left) <= 1
+    )
 
 
 def _fits_table(card: Card, table: Sequence[Meld]) -> bool:
