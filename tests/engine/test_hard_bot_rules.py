@@ -219,6 +219,23 @@ def test_hard_basic_rummy_one_meld_a_turn_keeps_the_cards_one_draw_from_going_ou
     assert basic_move(state, "hard") == "discard QD"
 
 
+def test_hard_basic_rummy_block_rummy_lays_its_meld_when_the_stock_is_about_to_run_out():
+    # Block rummy: when the stock runs out every hand pays its points, the held 7s too.
+    # With two cards left in the stock the meld goes down; with eleven it is still held
+    # for rummy, as in the default rules.
+    hands = [*FOUR_HANDS, "AC 2D 3D 5S 6S 8H JC", "4D 6D 9C 10C JD QS KS"]
+    for stock, move in (
+        ("4S 8D 10D", "meld"),
+        ("4S 8D 10D 2S 3S 4H 5H 6H 7C 8S 10S JS", "discard"),
+    ):
+        state = basic_position(hands, rules=BASIC_PRESETS["block-rummy"], stock=stock)
+        state, _ = apply_basic(state, "draw")
+        assert basic_move(state, "hard").startswith(move)
+    state = basic_position(hands, stock="4S 8D 10D")
+    state, _ = apply_basic(state, "draw")
+    assert basic_move(state, "hard").startswith("discard")
+
+
 def apply_basic(state, notation):
     return BASIC.apply(state, state.turn, notation)
 

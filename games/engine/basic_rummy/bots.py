@@ -11,7 +11,8 @@ plays one action at a time (the engine asks again after each meld or lay-off).
   someone could lay off on the table when another will do, keeps its melds in hand to go
   rummy (doubled) while nobody is close to going out, digs in a spread pile (rummy 500)
   for a card it can meld, and with one meld a turn and few cards left throws the card that
-  leaves the most draws to go out next turn.
+  leaves the most draws to go out next turn; in block rummy, near the stock's end, it sheds
+  points and lays its melds.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from ..cards import Card, parse_card, parse_cards
 from ..errors import InvalidMeld
 from .actions import Action, Discard, Draw, Group, LayOff, MeldCards, Take
 from .planner import Limits, Plan, best_plan, candidate_melds
-from .rules import Rules
+from .rules import STOCK_BLOCK, Rules
 from .scoring import card_points
 
 EASY = "easy"
@@ -47,6 +48,13 @@ HOLD_OTHERS = 4
 # score per hand against normal +1.0 [-0.0, +1.9] before, +1.3 [+0.3, +2.3] with it.
 NEXT_OUT_WEIGHT = 10.0
 NEXT_OUT_CARDS = 5
+# Block rummy: when the stock runs out the hand ends and every hand pays its points, so with
+# at most ``BLOCK_STOCK`` cards left in the stock (two rounds of four) the hard bot holds no
+# melds for rummy and counts each point it keeps this much more.  Measured, 2,000 hands
+# against normal: held melds cost it 55 points a blocked hand (normal 30); score per hand
+# -2.2 [-3.6, -0.8] before, +6.3 [+4.9, +7.6] with it.
+BLOCK_STOCK = 8
+BLOCK_POINT_WEIGHT = 0.6
 
 
 class Seen:
@@ -68,6 +76,7 @@ class Seen:
         self.may_go_out: bool = view["may_go_out"][seat]
         self.melds_this_turn: int = view["melds_this_turn"]
         self.played_before: bool = view["played_before"][seat]
+        self.stock_count: int = view["stock_count"]
         self.others_fewest = min(
             (n for s, n in enumerate(view["hand_counts"]) if s != seat), default=0
         )
@@ -82,8 +91,16 @@ class Seen:
         keep = 2 if not self.may_go_out else (1 if rules.final_discard else 0)
         return Limits(new_melds, rules.lay_off_after_own_meld, keep, taken or self.taken)
 
+    @property
+    def block_near(self) -> bool:
+        """Block rummy with the stock about to run out (and every hand to pay its points)."""
+        return self.rules.stock_empty == STOCK_BLOCK and self.stock_count <= BLOCK_STOCK
+
     def promise(self, hand: Sequence[Card]) -> float:
-        return promise(hand, self.unseen, self.rules, lambda c: card_points(c, self.rules))
+        value = promise(hand, self.unseen, self.rules, lambda c: card_points(c, self.rules))
+        if self.block_near:
+            value -= BLOCK_POINT_WEIGHT * sum(card_points(c, self.rules) for c in hand)
+        return value
 
     def plan(self, hand: Sequence[Card] | None = None, taken: Card | None = None) -> Plan:
         cards = self.hand if hand is None else hand
@@ -114,11 +131,14 @@ def _holds_for_rummy(seen: Seen, plan: Plan) -> bool:
     """Whether to keep the plan's melds in hand this turn, to go rummy later (all at once,
     which doubles the winner's points): only while nothing was laid in an earlier turn, the
     plan cannot go out now, and nobody is close to going out.  Held melds also give the
-    others nothing to lay off on.  With one meld a turn, rummy is out of reach."""
+    others nothing to lay off on.  With one meld a turn, rummy is out of reach; in block
+    rummy near the stock's end, held melds would be paid for."""
     rules = seen.rules
     if not rules.rummy_doubles or rules.one_meld_per_turn or seen.played_before:
         return False
     if not plan.places_anything or seen.melds_this_turn or (plan.score and plan.score[0]):
+        return False
+    if seen.block_near:
         return False
     return seen.others_fewest >= HOLD_OTHERS
 
