@@ -236,6 +236,17 @@ def test_hard_basic_rummy_block_rummy_lays_its_meld_when_the_stock_is_about_to_r
     assert basic_move(state, "hard").startswith("discard")
 
 
+def test_hard_basic_rummy_digs_the_pile_only_when_the_cards_above_do_not_swell_its_hand():
+    # Rummy 500: 5H melds with 6H 7H.  Two deep, only 8C comes with it and the hand is no
+    # longer than after a draw; five deep, four cards it cannot meld come with it.
+    hand = "6H 7H 2C 9S KD QS 4C"
+    rules = BASIC_PRESETS["rummy-500-pickup"]
+    shallow = basic_position([hand, "2H 3H 9D QD KC 4D 6D"], rules=rules, discard="JC 5H 8C")
+    assert basic_move(shallow, "hard") == "take 5H with 5H 6H 7H"
+    deep = basic_position([hand, "2H 3H 9D QD KC 4D 6D"], rules=rules, discard="5H JC 3D 10S 8C")
+    assert basic_move(deep, "hard") == "draw"
+
+
 def apply_basic(state, notation):
     return BASIC.apply(state, state.turn, notation)
 

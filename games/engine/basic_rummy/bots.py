@@ -206,12 +206,17 @@ def _draw(seen: Seen, level: str, rng: random.Random) -> Action:
 
 def _deep_pickup(seen: Seen) -> Action | None:
     """A card from the spread pile (at most six deep) that the best plan melds or lays off at
-    once, when the cards above it are worth taking too."""
+    once, when the plan leaves no more cards in hand than a draw from the stock would."""
     assert seen.pile is not None
+    drawn = len(seen.plan().left) + 1  # at most, after a draw from the stock
     for depth in range(2, min(6, len(seen.pile)) + 1):
         card = seen.pile[-depth]
         picked = seen.pile[-depth:]
         plan = seen.plan([*seen.hand, *picked])
+        if len(plan.left) > drawn:
+            # The cards above would stay in hand: a turn further from going out (measured,
+            # 1,000 hands against normal: -5.5 pp hands won digging regardless, +5.9 pp so).
+            continue
         for meld in plan.melds:
             if card in meld.cards:
                 return Take(card, meld=Group(meld.cards, meld.joker_readings))
