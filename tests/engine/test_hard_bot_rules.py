@@ -11,6 +11,7 @@ import random
 from games.engine.basic_rummy import GAME as BASIC
 from games.engine.basic_rummy import choose as basic_choose
 from games.engine.basic_rummy import player_view as basic_view
+from games.engine.basic_rummy.rules import PRESETS as BASIC_PRESETS
 from games.engine.basic_rummy.scenario import position as basic_position
 from games.engine.remi import apply, player_view
 from games.engine.remi.actions import Discard, Draw, OfferDoubla, Pick, SwapJoly
@@ -193,6 +194,57 @@ def test_hard_basic_rummy_draws_rather_than_take_a_card_it_cannot_meld_now():
     hands = ["9H 2S 5D KC 3C QD 7S", "2H 3H 9D QD KC 4D 6D"]
     state = basic_position(hands, discard="10H", stock="4S 8D")
     assert basic_move(state, "hard") == "draw"
+
+
+def test_hard_basic_rummy_one_meld_a_turn_keeps_the_cards_one_draw_from_going_out():
+    # One meld a turn, three cards left after the discard.  Throwing QD (the most points)
+    # leaves AS 3D 10D, which no single draw takes out; throwing 3D keeps 10D QD, which a JD
+    # melds, with AS as the last discard.
+    hands = ["AS 3D QD 10D", "2C 5H 9S KC JH"]
+    state = basic_position(
+        hands,
+        rules=BASIC_PRESETS["one-meld-a-turn"],
+        table=["6D 7D 8D"],
+        stock="4C 7S",
+        discard="KS",
+        phase="play",
+        melded=[0],
+    )
+    assert basic_move(state, "normal") == "discard QD"
+    assert basic_move(state, "hard") == "discard 3D"
+    # With any number of melds a turn the rule does not apply: the points go.
+    state = basic_position(
+        hands, table=["6D 7D 8D"], stock="4C 7S", discard="KS", phase="play", melded=[0]
+    )
+    assert basic_move(state, "hard") == "discard QD"
+
+
+def test_hard_basic_rummy_block_rummy_lays_its_meld_when_the_stock_is_about_to_run_out():
+    # Block rummy: when the stock runs out every hand pays its points, the held 7s too.
+    # With two cards left in the stock the meld goes down; with eleven it is still held
+    # for rummy, as in the default rules.
+    hands = [*FOUR_HANDS, "AC 2D 3D 5S 6S 8H JC", "4D 6D 9C 10C JD QS KS"]
+    for stock, move in (
+        ("4S 8D 10D", "meld"),
+        ("4S 8D 10D 2S 3S 4H 5H 6H 7C 8S 10S JS", "discard"),
+    ):
+        state = basic_position(hands, rules=BASIC_PRESETS["block-rummy"], stock=stock)
+        state, _ = apply_basic(state, "draw")
+        assert basic_move(state, "hard").startswith(move)
+    state = basic_position(hands, stock="4S 8D 10D")
+    state, _ = apply_basic(state, "draw")
+    assert basic_move(state, "hard").startswith("discard")
+
+
+def test_hard_basic_rummy_digs_the_pile_only_when_the_cards_above_do_not_swell_its_hand():
+    # Rummy 500: 5H melds with 6H 7H.  Two deep, only 8C comes with it and the hand is no
+    # longer than after a draw; five deep, four cards it cannot meld come with it.
+    hand = "6H 7H 2C 9S KD QS 4C"
+    rules = BASIC_PRESETS["rummy-500-pickup"]
+    shallow = basic_position([hand, "2H 3H 9D QD KC 4D 6D"], rules=rules, discard="JC 5H 8C")
+    assert basic_move(shallow, "hard") == "take 5H with 5H 6H 7H"
+    deep = basic_position([hand, "2H 3H 9D QD KC 4D 6D"], rules=rules, discard="5H JC 3D 10S 8C")
+    assert basic_move(deep, "hard") == "draw"
 
 
 def apply_basic(state, notation):
