@@ -328,14 +328,10 @@ def _closeness(card: Card, hand: Sequence[Card]) -> int:
 
 
 def _ways_out(seen: Seen, hand: list[Card]) -> int:
-    """How many unseen cards, drawn next turn, would let ``hand`` go out (one new meld at
-    most with one meld a turn, lay-offs, and the last card discarded)."""
+    """How many unseen cards, drawn next turn, would let ``hand`` go out under one meld a
+    turn (the only rule it is asked under): one new meld, lay-offs, the last card discarded."""
     rules = seen.rules
-    limits = Limits(
-        1 if rules.one_meld_per_turn else None,
-        rules.lay_off_after_own_meld,
-        1 if rules.final_discard else 0,
-    )
+    limits = Limits(1, rules.lay_off_after_own_meld, 1 if rules.final_discard else 0)
     return sum(
         1
         for card in seen.unseen
