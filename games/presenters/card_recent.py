@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.models import Action
+from games.presenters.turn_marks import same_turn
 
 # The event codes both card engines write (games/engine/*_rummy/turns.py).
 MELDED, LAID_OFF, DISCARDED = "melded", "laid-off", "discarded"
@@ -23,16 +24,6 @@ class LastTurn:
     new_melds: frozenset[int] = frozenset()  # table indexes, from 1
     laid_off: dict[int, list[str]] = field(default_factory=dict)  # index: the cards added
     discard: str | None = None
-
-
-def same_turn(actions: Sequence[Action]) -> list[Action]:
-    """The newest actions made by one seat in a row, newest first."""
-    run: list[Action] = []
-    for action in reversed(actions):
-        if action.seat is None or (run and action.seat != run[0].seat):
-            break
-        run.append(action)
-    return run
 
 
 def last_turn(actions: Sequence[Action]) -> LastTurn:

@@ -45,3 +45,24 @@ def shown_name(name: str) -> str:
 
 def shown_names(names: Sequence[str]) -> list[str]:
     return [shown_name(name) for name in names]
+
+
+def seat_place(seat: int, viewer: int | None, players: int) -> str:
+    """Where ``seat`` sits around the table as ``viewer`` sees it (a spectator from the first
+    seat's chair): the viewer at the bottom, play going round to the left, across, then right
+    (the page's CSS places each ``seat-<place>``)."""
+    after = (seat - (viewer or 0)) % players
+    if after == 0:
+        return "bottom"
+    if players == 2:
+        return "top"
+    if after == 1:
+        return "left"
+    if after == players - 1:
+        return "right"
+    # Between left and right: one across, or two or three along the far side.
+    far = {1: ("top",), 2: ("top-left", "top-right")}.get(players - 3, FAR_SIDE)
+    return far[after - 2]
+
+
+FAR_SIDE = ("top-left", "top", "top-right")

@@ -67,6 +67,6 @@ def test_the_last_discard_and_the_previous_players_melds_are_marked(client, alic
     # Alice's new run and Bob's run she added to; not her older meld.
     assert sorted(recent) == ["1", "2"]
     assert "(just played)" in bobs
-    assert re.search(r'row-tile last-discard" data-row="2" data-tile="K5"', bobs)
+    assert re.search(r'row-tile last-discard last-turn" data-row="2" data-tile="K5"', bobs)
     # Alice sees her own move unmarked: it was hers.
     assert re.findall(r'class="meld recent"', page(client, alice, game)) == []

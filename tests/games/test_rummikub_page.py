@@ -297,8 +297,10 @@ def test_others_see_the_tiles_played_and_the_melds_changed(
     act(client, melded_table, version=1, verb="play", table=REARRANGED)
     client.force_login({"bob": bob, "carol": carol}[viewer])
     html = client.get(f"/games/{melded_table.pk}/").content.decode()
-    assert len(re.findall(r'class="tile tile-\w+( draft-tile)? placed"', html)) == 3  # R5 K9 B9
-    assert re.search(r'tile-red( draft-tile)? placed"[^>]*aria-label="red 5 \(just played\)"', html)
+    placed = r'class="tile tile-\w+( draft-tile)? placed( last-turn)?"'
+    assert len(re.findall(placed, html)) == 3  # R5 K9 B9
+    red_5 = r'tile-red( draft-tile)? placed( last-turn)?"[^>]*aria-label="red 5 \(just played\)"'
+    assert re.search(red_5, html)
     # The run and the new set changed, not K5 B5 Y5.
     assert len(re.findall(r'class="meld( draft-meld)? changed"', html)) == 2
 

@@ -16,7 +16,7 @@ from games.engine.core.errors import InvalidAction, Refusal
 from games.models import Action, Game, Seat
 from games.presenters.base import Presentation, game_urls, recent_actions, series_context
 from games.presenters.log_entries import log_entries
-from games.presenters.seat_names import shown_names
+from games.presenters.seat_names import seat_place, shown_names
 from remi_site.form_fields import WholeNumberField
 
 from .engine import DRAW, GAME, OVER, all_tiles, value
@@ -93,7 +93,13 @@ def game_context(
         "my_turn": my_turn,
         "drawing": my_turn and view["phase"] == DRAW,
         "players": [
-            {"seat": i, "name": name, "is_you": i == seat, "count": view["hand_counts"][i]}
+            {
+                "seat": i,
+                "name": name,
+                "is_you": i == seat,
+                "place": seat_place(i, seat, len(names)),
+                "count": view["hand_counts"][i],
+            }
             for i, name in enumerate(names)
         ],
         "hand": [tile_view(t) for t in view["hand"]] if view["hand"] is not None else None,

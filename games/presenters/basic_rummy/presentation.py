@@ -23,7 +23,7 @@ from games.presenters.card_faces import card_view, cards, table_rows
 from games.presenters.card_recent import last_turn, mark_table
 from games.presenters.card_rummy import CardRummyPresentation
 from games.presenters.log_entries import log_entries
-from games.presenters.seat_names import shown_names
+from games.presenters.seat_names import seat_place, shown_names
 
 from . import forms as rummy_forms
 from . import text
@@ -56,6 +56,7 @@ def game_context(
             "seat": i,
             "name": name,
             "is_you": i == seat,
+            "place": seat_place(i, seat, len(names)),
             "is_turn": not over and i == view["turn"],
             "is_dealer": i == view["dealer"],
             "card_count": view["hand_counts"][i],

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -25,7 +25,7 @@ from games.engine.remi.rules import Rules
 from games.engine.remi.state import DRAW, OPEN, OVER, PLAY, PRELUDE, State
 from games.engine.tiles import COLOUR_NAMES
 from games.models import Action, Game, Seat
-from games.presenters import fragment_reuse
+from games.presenters import fragment_reuse, turn_marks
 from games.presenters.base import (
     Presentation,
     game_urls,
@@ -35,11 +35,13 @@ from games.presenters.base import (
 )
 from games.presenters.log_entries import log_entries
 from games.presenters.racks import arrange_rack, saved_order
-from games.presenters.seat_names import shown_names
+from games.presenters.seat_names import seat_place, shown_names
 from games.presenters.tile_words import colour_word
+from games.presenters.turn_marks import same_turn
 from remi_site.cached_reverse import cached_reverse
 
 from . import forms as remi_forms
+from . import recent
 from . import refusals as remi_refusals
 from . import rules as remi_rules
 from .recent import melds_just_played, taken_this_turn
@@ -169,6 +171,7 @@ def game_context(
             "seat": i,
             "name": name,
             "is_you": i == seat,
+            "place": seat_place(i, seat, len(names)),
             "is_turn": view["phase"] != PRELUDE and i in to_act,
             "is_dealer": i == view["dealer"],
             "rack_count": view["rack_counts"][i],
@@ -187,14 +190,22 @@ def game_context(
     # shows other positions of the same game object, so it makes its own).
     alike = _made if replay else functools.partial(once_per_game, game)
     laid = alike(("melds",), lambda: _melds(view["melds"]))
+    # What the last seat to act put down, ringed as the page's script rings it live: the
+    # same for every viewer (the script leaves a seat's own turn unringed).  Not in a replay.
+    run = [] if replay else same_turn(actions)
+    ring = alike(("ring",), lambda: _ring(view, run))
     meld_groups = []
     for owner, name in enumerate(names):
-        melds = [{**m, "recent": m["id"] in just_played} for m in laid if m["by"] == owner]
+        melds = [
+            {**m, "recent": m["id"] in just_played, "last_turn": ring.melds.get(m["id"], ())}
+            for m in laid
+            if m["by"] == owner
+        ]
         if melds:
             meld_groups.append(
                 {"seat": owner, "name": name, "is_you": owner == seat, "melds": melds}
             )
-    row = alike(("row",), lambda: _row(view, names))
+    row = alike(("row",), lambda: _row(view, names, ring.row))
 
     rack = None
     if seat is not None and view["rack"] is not None and not over:
@@ -248,6 +259,8 @@ def game_context(
         "row": row,
         "wall_count": view["wall_count"],
         "exposed": tile_view(view["exposed"]) if view["exposed"] else None,
+        "exposed_last_turn": len(view["discards"]) in ring.row,
+        "last_turn_seat": ring.by,
         "exposed_tile": tile_view(view["exposed_tile"]) if view["exposed_tile"] else None,
         "can": can,
         "buttons": buttons,
@@ -312,7 +325,43 @@ def _melds(melds: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return laid
 
 
-def _row(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class Ring:
+    """The pieces the last turn put down: positions in the row's part (its tiles, then the
+    exposed tile), positions within each meld by id, and the seat whose turn it was."""
+
+    by: int | None = None
+    row: frozenset[int] = frozenset()
+    melds: Mapping[int, frozenset[int]] = field(default_factory=dict)
+
+
+def _ring(view: dict[str, Any], run: Sequence[Action]) -> Ring:
+    if not run:
+        return Ring()
+    # The table's pieces in page order: grouped by who laid each meld, seat by seat.
+    order = sorted(view["melds"], key=lambda m: m["by"])
+    faces = {
+        m["id"]: [recent.meld_face(c, a) for c, a in zip(m["tiles"], m["as"], strict=True)]
+        for m in order
+    }
+    steps = recent.turn_changes(run, faces)
+    on_table = turn_marks.ringed_in(
+        recent.MELDS, [face for m in order for face in faces[m["id"]]], steps
+    )
+    within = turn_marks.split_positions(on_table, [len(faces[m["id"]]) for m in order])
+    row_faces = list(view["discards"])
+    if view["exposed"]:
+        row_faces.append(recent.EXPOSED + view["exposed"])
+    return Ring(
+        run[0].seat,
+        turn_marks.ringed_in(recent.ROW, row_faces, steps),
+        {m["id"]: marks for m, marks in zip(order, within, strict=True) if marks},
+    )
+
+
+def _row(
+    view: dict[str, Any], names: list[str], ringed: frozenset[int] = frozenset()
+) -> list[dict[str, Any]]:
     discards = view["discards"]
     tiles = tiles_view(discards)
     row = []
@@ -325,6 +374,7 @@ def _row(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
                 "tile": tile,
                 "first": first,
                 "last": last,
+                "last_turn": i in ringed,
                 "by": name,
                 "label": _row_label(i, tile, first=first, by=name, last=last),
             }

@@ -26,6 +26,7 @@ from games.engine.rummikub.rules import Rules
 from games.engine.rummikub.state import State
 from games.engine.tiles import COLOUR_NAMES
 from games.models import Action, Game, Seat
+from games.presenters import turn_marks
 from games.presenters.base import (
     Presentation,
     form_problem,
@@ -36,8 +37,9 @@ from games.presenters.base import (
 from games.presenters.examples import tile_examples
 from games.presenters.log_entries import log_entries
 from games.presenters.racks import arrange_rack, saved_order
-from games.presenters.seat_names import shown_names
+from games.presenters.seat_names import seat_place, shown_names
 from games.presenters.tile_words import colour_word
+from games.presenters.turn_marks import same_turn
 from remi_site.cached_reverse import cached_reverse
 
 from . import draft as drafts
@@ -101,21 +103,47 @@ def _last_plays(actions: Sequence[Action]) -> tuple[dict[str, Any] | None, list[
     return plays[-1], [] if starts_at_the_deal else None
 
 
-def _table_rows(view: dict[str, Any], actions: Sequence[Action]) -> list[dict[str, Any]]:
+def _played(action: Action) -> Counter[str]:
+    """The tiles ``action`` put on the table (a play never takes one off it)."""
+    return Counter(
+        drafts.plain(code)
+        for e in action.events or ()
+        if e.get("code") == "played"
+        for code in (e.get("params") or {}).get("tiles", ())
+    )
+
+
+def _table_rows(
+    view: dict[str, Any], actions: Sequence[Action], run: Sequence[Action]
+) -> list[dict[str, Any]]:
+    """The table's melds, with the tiles the last play placed (``placed``, every viewer's
+    "just played") and those of the last seat's turn that the page rings (``last_turn``):
+    of each face, the last ones in the table's order, as the page's script counts them."""
     last, before = _last_plays(actions)
     fresh = last is not None and list(last.get("table", ())) == [
         m["notation"] for m in view["table"]
     ]
-    placed = Counter(last.get("tiles", ())) if fresh and last else Counter()
+    faces = [drafts.plain(code) for meld in view["table"] for code in meld["tiles"]]
+    sizes = [len(meld["tiles"]) for meld in view["table"]]
+    placed_at = turn_marks.split_positions(
+        turn_marks.ringed(faces, [Counter(last.get("tiles", ()))] if fresh and last else []),
+        sizes,
+    )
+    ringed_at = turn_marks.split_positions(
+        turn_marks.ringed(faces, [_played(action) for action in reversed(run)]), sizes
+    )
     earlier = Counter(before or ())
     rows = []
     for index, meld in enumerate(view["table"]):
         tiles: list[dict[str, Any]] = []
-        for code, stands in zip(meld["tiles"], meld["as"], strict=True):
-            is_placed = placed[code] > 0
-            if is_placed:
-                placed[code] -= 1
-            tiles.append({"t": tile_view(code, stands), "placed": is_placed})
+        for position, (code, stands) in enumerate(zip(meld["tiles"], meld["as"], strict=True)):
+            tiles.append(
+                {
+                    "t": tile_view(code, stands),
+                    "placed": position in placed_at[index],
+                    "last_turn": position in ringed_at[index],
+                }
+            )
         changed = fresh and before is not None and earlier[meld["notation"]] == 0
         if fresh and before is not None and not changed:
             earlier[meld["notation"]] -= 1
@@ -159,14 +187,20 @@ def _draft_context(
     judged = drafts.judged(state, seat, melds, rack, names)
     rows = []
     for m in judged.melds:
-        # An unchanged draft lists the table's melds in the table's order.
+        # An unchanged draft lists the table's melds in the table's order, tile for tile.
         same = table[m["index"]] if not judged.changed and m["index"] < len(table) else None
-        placed = Counter(e["t"].code for e in same["tiles"] if e["placed"]) if same else Counter()
         tiles = []
-        for code, stands in zip(m["shown"], m["stands"], strict=True):
+        for position, (code, stands) in enumerate(zip(m["shown"], m["stands"], strict=True)):
             view = tile_view(code, stands)
-            tiles.append({"t": view, "placed": placed[view.code] > 0})
-            placed[view.code] -= 1
+            marks = same["tiles"][position] if same and position < len(same["tiles"]) else {}
+            alike = marks and marks["t"].code == view.code
+            tiles.append(
+                {
+                    "t": view,
+                    "placed": bool(alike and marks["placed"]),
+                    "last_turn": bool(alike and marks["last_turn"]),
+                }
+            )
         rows.append(
             {
                 **m,
@@ -211,6 +245,7 @@ def game_context(
             "seat": i,
             "name": name,
             "is_you": i == seat,
+            "place": seat_place(i, seat, len(names)),
             "is_turn": not over and i == view["turn"],
             "rack_count": view["rack_counts"][i],
             "melded": view["melded"][i],
@@ -224,7 +259,10 @@ def game_context(
             player["total"] = total["total"]
 
     saved = next((s.rack_order for s in seats if s.position == seat), None)
-    table = _table_rows(view, actions)
+    # What the last seat to act put down is ringed for every viewer as the page's script
+    # rings it live (which leaves a seat's own turn unringed); not in a replay.
+    run = [] if replay else same_turn(actions)
+    table = _table_rows(view, actions, run)
     draft = None
     rack = None
     if seat is not None and view["rack"] is not None and not over:
@@ -251,6 +289,7 @@ def game_context(
         "deadline": None if (over or replay) else game.deadline,
         "players": players,
         "table": table,
+        "last_turn_seat": run[0].seat if run else None,
         "draft": draft,
         "rack": rack,
         "stock_count": view["stock_count"],

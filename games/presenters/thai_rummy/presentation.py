@@ -27,7 +27,7 @@ from games.presenters.card_recent import last_turn, mark_table, put_down
 from games.presenters.card_rummy import CardRummyPresentation
 from games.presenters.card_words import seat_name
 from games.presenters.log_entries import log_entries
-from games.presenters.seat_names import shown_names
+from games.presenters.seat_names import seat_place, shown_names
 
 from . import forms as thai_forms
 from . import text
@@ -62,6 +62,7 @@ def game_context(
             "seat": i,
             "name": name,
             "is_you": i == seat,
+            "place": seat_place(i, seat, len(names)),
             "is_turn": not over and i == view["turn"],
             "is_dealer": i == view["dealer"],
             "card_count": view["hand_counts"][i],
