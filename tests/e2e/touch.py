@@ -28,6 +28,19 @@ ARRIVED = """target => {
 }"""
 
 
+def resting_on(target: Locator, attempt: int) -> tuple[float, float]:
+    """Where a finger or mouse resting on ``target`` is at its ``attempt``-th look: by the
+    centre, a pixel or two to one side and then the other.  A hand never rests on one
+    sub-pixel point, and the page needs it not to: the browser sends no move for a point that
+    did not change, and SortableJS, over a tile of another list, picks no side at the tile's
+    exact middle, so a pointer held at the very centre never places the tile."""
+    x, y = centre(target)
+    box = target.bounding_box()
+    assert box is not None, f"{target} is not on the page"
+    side = 1 if attempt % 2 else -1
+    return x + side * min(2.0, box["width"] / 4), y + side * min(2.0, box["height"] / 4)
+
+
 def arrived(target: Locator) -> bool:
     """Whether the held tile's place holder is in ``target`` or in the list ``target`` is in."""
     return bool(target.evaluate(ARRIVED))
@@ -72,7 +85,7 @@ class Finger:
         # holder is in the target's list (lifted earlier, the tile drops where it last was).
         for attempt in range(FOLLOW_MAX):
             self.page.wait_for_timeout(SETTLE_MS)
-            self.at = centre(target)
+            self.at = resting_on(target, attempt)
             self._touch("touchMove", [{"x": self.at[0], "y": self.at[1]}])
             if attempt >= 2 and arrived(target):
                 break
@@ -110,7 +123,7 @@ class Mouse:
         self.page.mouse.move(*centre(target), steps=steps)
         for attempt in range(FOLLOW_MAX):
             self.page.wait_for_timeout(SETTLE_MS)
-            self.page.mouse.move(*centre(target))
+            self.page.mouse.move(*resting_on(target, attempt))
             if attempt >= 2 and arrived(target):
                 break
         self.page.wait_for_timeout(SETTLE_MS)
