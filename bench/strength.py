@@ -242,12 +242,22 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
+    game_keys = args.game or list(GAMES)
+    if args.presets not in ("families", "default", "others"):
+        # A misspelt name would otherwise run nothing for its game and look like a full run.
+        valid = sorted({name for key in game_keys for name in get_game(key).presets})
+        unknown = [name for name in args.presets.split(",") if name not in valid]
+        if unknown:
+            parser.error(
+                f"unknown preset {', '.join(unknown)} for {', '.join(game_keys)}; "
+                f"valid: families, default, others, {', '.join(valid)}"
+            )
     pairings = [tuple(p.split("/")) for p in args.pairings.split(",")]
     command = "python bench/strength.py " + " ".join(sys.argv[1:])
     pool = ProcessPoolExecutor(args.processes) if args.processes > 1 else None
     rows: list[Row] = []
     try:
-        for game_key in args.game or list(GAMES):
+        for game_key in game_keys:
             game = get_game(game_key)
             if args.presets == "families":
                 presets = families(game_key)
