@@ -228,7 +228,7 @@ def write(rows: list[Row], out: Path, command: str) -> None:
     out.write_text("\n".join(lines) + "\n")
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="hands per pairing (at least)")
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="repeatable")
@@ -241,7 +241,7 @@ def main() -> None:
     parser.add_argument("--seed", default="strength")
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     game_keys = args.game or list(GAMES)
     if args.presets not in ("families", "default", "others"):
         # A misspelt name would otherwise run nothing for its game and look like a full run.
@@ -253,7 +253,7 @@ def main() -> None:
                 f"valid: families, default, others, {', '.join(valid)}"
             )
     pairings = [tuple(p.split("/")) for p in args.pairings.split(",")]
-    command = "python bench/strength.py " + " ".join(sys.argv[1:])
+    command = "python bench/strength.py " + " ".join(sys.argv[1:] if argv is None else argv)
     pool = ProcessPoolExecutor(args.processes) if args.processes > 1 else None
     rows: list[Row] = []
     try:
