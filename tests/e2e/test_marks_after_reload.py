@@ -49,6 +49,16 @@ RINGED = r"""() => {
 }"""
 
 
+def game_page(site_context, asgi_site, user, game_id: int) -> Page:
+    """``user``'s page of the game on a desktop, live."""
+    context = site_context(**DESKTOP)
+    context.add_cookies([session_cookie(user, asgi_site.url)])
+    page = context.new_page()
+    page.goto(f"/games/{game_id}/")
+    wait_for_socket(page, 2)
+    return page
+
+
 @pytest.mark.parametrize("key", CARD_GAMES)
 def test_the_last_turn_stays_ringed_after_a_reload(site_context, asgi_site, alice, bob, carol, key):
     game_id, discarding = off_the_browser_loop(under_way, key, alice, bob)
@@ -57,12 +67,7 @@ def test_the_last_turn_stays_ringed_after_a_reload(site_context, asgi_site, alic
     off_the_browser_loop(play_turn, game_id, 0, rng)  # alice's turn: now bob's
 
     def open_page(user) -> Page:
-        context = site_context(**DESKTOP)
-        context.add_cookies([session_cookie(user, asgi_site.url)])
-        page = context.new_page()
-        page.goto(f"/games/{game_id}/")
-        wait_for_socket(page, 2)
-        return page
+        return game_page(site_context, asgi_site, user, game_id)
 
     page = open_page(alice)
     version = off_the_browser_loop(play_turn, game_id, 1, rng)
@@ -99,12 +104,7 @@ def test_the_tiles_of_the_last_turn_stay_ringed_after_a_reload(
     rng = random.Random(5)
 
     def open_page(user) -> Page:
-        context = site_context(**DESKTOP)
-        context.add_cookies([session_cookie(user, asgi_site.url)])
-        page = context.new_page()
-        page.goto(f"/games/{game_id}/")
-        wait_for_socket(page, 2)
-        return page
+        return game_page(site_context, asgi_site, user, game_id)
 
     page = open_page(alice)
     live: list[str] = []
