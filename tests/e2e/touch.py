@@ -34,11 +34,13 @@ def resting_on(target: Locator, attempt: int) -> tuple[float, float]:
     sub-pixel point, and the page needs it not to: the browser sends no move for a point that
     did not change, and SortableJS, over a tile of another list, picks no side at the tile's
     exact middle, so a pointer held at the very centre never places the tile."""
-    x, y = centre(target)
     box = target.bounding_box()
     assert box is not None, f"{target} is not on the page"
     side = 1 if attempt % 2 else -1
-    return x + side * min(2.0, box["width"] / 4), y + side * min(2.0, box["height"] / 4)
+    return (
+        box["x"] + box["width"] / 2 + side * min(2.0, box["width"] / 4),
+        box["y"] + box["height"] / 2 + side * min(2.0, box["height"] / 4),
+    )
 
 
 def arrived(target: Locator) -> bool:
