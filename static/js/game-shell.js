@@ -1,6 +1,45 @@
 /* What every game's page shares; loaded before the game's own script, so its handlers run
    first. */
 
+/* The players' chips reach a socket alike for every viewer (games/play/page_parts.py): the
+   page marks its own seat ("you") and places each chip around the table as seen from that
+   seat, as the server does on a page it draws (games/presenters/seat_names.py). */
+(function () {
+  "use strict";
+
+  const FAR_SIDE = ["top-left", "top", "top-right"];
+  function seatPlace(seat, viewer, players) {
+    const after = (((seat - viewer) % players) + players) % players;
+    if (after === 0) return "bottom";
+    if (players === 2) return "top";
+    if (after === 1) return "left";
+    if (after === players - 1) return "right";
+    const far = { 1: ["top"], 2: ["top-left", "top-right"] }[players - 3] || FAR_SIDE;
+    return far[after - 2];
+  }
+
+  function markChips(part) {
+    const board = part.closest(".game-board");
+    if (!board) return;
+    const you = board.dataset.you === undefined ? null : Number(board.dataset.you);
+    const chips = part.querySelectorAll(".player[data-seat]");
+    for (const chip of chips) {
+      const seat = Number(chip.dataset.seat);
+      for (const name of Array.from(chip.classList)) if (name.startsWith("seat-")) chip.classList.remove(name);
+      chip.classList.add("seat-" + seatPlace(seat, you === null ? 0 : you, chips.length));
+      chip.classList.toggle("is-you", seat === you);
+      const mark = chip.querySelector(".you-mark");
+      if (mark) mark.hidden = seat !== you;
+    }
+  }
+
+  // Before anything else reads the chips, and before the page is painted again.
+  document.body.addEventListener("htmx:oobAfterSwap", (event) => {
+    const part = event.detail.target && document.getElementById(event.detail.target.id);
+    if (part && part.id === "game-players") markChips(part);
+  });
+})();
+
 /* A redraw (a draft's answer, a socket push) that replaces the piece under a mouse between
    press and release makes Chromium send no click: the tap is finished on the redrawn piece
    when it is the same control (kind, data, label).  Only controls that change nothing but the
@@ -511,13 +550,15 @@
     });
   }
   const seats = (sel) => Array.from(document.querySelectorAll(sel), (el) => el.dataset.seat).join();
+  // The viewer's seat ("" for a spectator), as the page was drawn for it.
+  const yourSeat = () => (document.querySelector("#game .game-board[data-you]") || { dataset: { you: "" } }).dataset.you;
   const before = {};
   let moved = null;
   let marked = { by: null, keys: new Set() };
   // A page drawn by the server (a reload) names what the last turn brought ("last-turn") and
   // whose it was (data-last-by on its part): ringed as above when that seat is not yours.
   (function fromServer() {
-    const you = seats("#game-players .is-you");
+    const you = yourSeat();
     for (const id of BOARD) {
       const part = document.getElementById(id);
       const by = part && part.dataset.lastBy;
@@ -551,7 +592,7 @@
     const known = before[id];
     if (!known) return;
     delete before[id];
-    const you = seats("#game-players .is-you");
+    const you = yourSeat();
     const mine = you !== "" && marked.by === you;
     for (const [key, el] of piecesOf(part)) {
       if (!known.has(key)) {

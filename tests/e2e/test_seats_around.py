@@ -5,19 +5,24 @@ viewer's own seat is under the table (a spectator sits in the first seat's chair
 players the other sits across, above the table's middle; with four, the next seat in play is
 to the viewer's left, the one after across, the last to the right — beside the table on the
 desktop, in one line above it on the phone (left, across, right in that order).  Each seat
-shows its name, its rack or hand size and, on the seat to play, the turn mark.  Screenshots go
-to ``var/test-artifacts/seats/``."""
+shows its name, its rack or hand size and, on the seat to play, the turn mark.  The chips a
+socket sends after a move are alike for every viewer (issue 28): the page places them and marks
+its own seat ("you") again, so they sit as before.  Screenshots go to
+``var/test-artifacts/seats/``."""
 
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
-from games.engine import GAMES
+from games.engine import GAMES, get_game
+from games.models import Game
+from games.play import services
 from tests.conftest import make_user
 from tests.e2e.conftest import off_the_browser_loop, session_cookie, wait_for_socket
 from tests.games.clock_helpers import correspondence_game
@@ -38,8 +43,8 @@ BOXES = r"""() => {
     document.querySelectorAll(".game-board > section:not(#game-players)"), box);
   const seats = {};
   for (const el of document.querySelectorAll("#game-players .player")) {
-    seats[el.dataset.seat] = {...box(el), text: el.textContent.replace(/\s+/g, " ").trim(),
-      turn: el.querySelector(".turn-mark") !== null};
+    seats[el.dataset.seat] = {...box(el), text: el.innerText.replace(/\s+/g, " ").trim(),
+      turn: el.querySelector(".turn-mark") !== null, you: el.classList.contains("is-you")};
   }
   const most = (f, side) => f(...felt.map((b) => b[side]));
   return {
@@ -54,11 +59,17 @@ def middle(box: dict[str, Any]) -> float:
     return (box["left"] + box["right"]) / 2
 
 
-def check_around(boxes: dict[str, Any], me: int, players: int, screen: str, what: str) -> None:
+def check_around(
+    boxes: dict[str, Any], me: int, players: int, screen: str, what: str, spectator: bool
+) -> None:
     table, seats = boxes["table"], boxes["seats"]
     assert len(seats) == players, what
     mine = seats[str(me)]
     assert mine["top"] >= table["bottom"], f"{what}: the viewer's seat is not under the table"
+    for seat, shown in seats.items():
+        marked = seat == str(me) and not spectator
+        assert shown["you"] == marked, f"{what}: seat {seat} marked as the viewer's: {shown}"
+        assert ("(you)" in shown["text"]) == marked, f"{what}: seat {seat} reads {shown['text']}"
     for seat in seats.values():
         assert "tile" in seat["text"] or "card" in seat["text"], f"{what}: no count in {seat}"
     assert sum(seat["turn"] for seat in seats.values()) == 1, f"{what}: one seat to play"
@@ -93,6 +104,15 @@ def start(key: str, players: list[Any]) -> int:
     return correspondence_game(players[0], *players[1:], game_type=key).pk
 
 
+def move(game_id: int) -> int:
+    """A move of the first seat to act, as the server takes it; the version it makes."""
+    game = Game.objects.get(pk=game_id)
+    engine = get_game(game.table.game_type)
+    seat = min(game.to_act)
+    action = engine.random_action(engine.load(game.state), seat, random.Random(game_id))
+    return services.play(game_id, seat, str(action), game.version).game.version
+
+
 @pytest.mark.parametrize("screen", list(SCREENS))
 @pytest.mark.parametrize("count", [2, 4])
 @pytest.mark.parametrize("key", list(GAMES))
@@ -103,11 +123,21 @@ def test_the_seats_sit_around_the_table(site_context, asgi_site, key, count, scr
     watcher = off_the_browser_loop(make_user, "eve")
     game_id = off_the_browser_loop(start, key, users)
     # A player in the second seat, and a spectator (the first seat's chair).
-    for viewer, me, who in ((users[1], 1, "player"), (watcher, 0, "spectator")):
+    viewers = ((users[1], 1, "player"), (watcher, 0, "spectator"))
+    pages: list[Page] = []
+    for viewer, me, who in viewers:
         context = site_context(**SCREENS[screen])
         context.add_cookies([session_cookie(viewer, asgi_site.url)])
         page: Page = context.new_page()
         page.goto(f"/games/{game_id}/")
         wait_for_socket(page, 2)
         page.screenshot(path=artefact(f"{key}-{count}-{screen}-{who}"))
-        check_around(page.evaluate(BOXES), me, count, screen, f"{key} {count} {screen} {who}")
+        what = f"{key} {count} {screen} {who}"
+        check_around(page.evaluate(BOXES), me, count, screen, what, who == "spectator")
+        pages.append(page)
+    # After a move, the chips each socket is sent are the same bytes; each page seats them.
+    version = off_the_browser_loop(move, game_id)
+    for page, (_, me, who) in zip(pages, viewers, strict=True):
+        page.wait_for_selector(f'#game-status[data-version="{version}"]')
+        what = f"{key} {count} {screen} {who}, after a move"
+        check_around(page.evaluate(BOXES), me, count, screen, what, who == "spectator")

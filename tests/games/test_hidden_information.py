@@ -428,7 +428,7 @@ def check_html(html: str, truth: Truth, *, page: str, whole: bool = False) -> No
     allowed: dict[str, Counter[str]] = {}
     offer = state.offers[seat] if seat is not None and state.phase == PRELUDE else None
     if offer is not None:
-        allowed["game-players"] = Counter({str(offer.tile): 1})  # "your R5 pair"
+        allowed["game-controls"] = Counter({str(offer.tile): 1})  # "doubla: your R5 pair"
     if state.exposed is None and state.exposed_tile is not None:
         allowed["game-row"] = Counter({str(state.exposed_tile): 1})  # "taken (red 5)"
     for section, found in named.items():

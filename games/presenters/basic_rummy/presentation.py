@@ -148,7 +148,7 @@ class BasicRummyPresentation(CardRummyPresentation):
     page_class = "basic-rummy"
     stylesheets = ("css/cards.css",)
     rule_options_template = "games/basic-rummy/rule_options.html"
-    public_parts = frozenset({"piles", "table"})
+    public_parts = frozenset({"players", "piles", "table"})
     script = "js/basic-rummy.js"
     action_form = rummy_forms.ActionForm
     rule_fields = rummy_forms.RULE_FIELDS

@@ -265,6 +265,9 @@ def game_context(
         "can": can,
         "buttons": buttons,
         "exchange_with": exchange_with,
+        # The doubla this seat offers, with its tile: said in its own controls, never in the
+        # players' chips, which every viewer is sent alike.
+        "my_offer": offers[seat] if seat is not None else None,
         "pending": view["pending"],
         "log": log_entries(actions, names, seat, event_line),
         "result": _result(view, names) if over else None,
@@ -463,7 +466,7 @@ class RemiPresentation(Presentation):
     template = "games/remi/game.html"
     board_parts = ("players", "row", "melds")
     rule_options_template = "games/remi/rule_options.html"
-    public_parts = frozenset({"row"})
+    public_parts = frozenset({"players", "row"})
     script = "js/remi.js"
     action_form = remi_forms.ActionForm
     rule_fields = remi_forms.RULE_FIELDS

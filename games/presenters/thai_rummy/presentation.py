@@ -162,7 +162,7 @@ class ThaiRummyPresentation(CardRummyPresentation):
     page_class = "thai-rummy"
     stylesheets = ("css/cards.css",)
     rule_options_template = "games/thai-rummy/rule_options.html"
-    public_parts = frozenset({"table"})
+    public_parts = frozenset({"players", "table"})
     script = "js/basic-rummy.js"  # the card rummies share one page script
     action_form = thai_forms.ActionForm
     rule_fields = thai_forms.RULE_FIELDS
