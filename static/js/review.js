@@ -9,12 +9,16 @@
   const KEY = "remi-replay-best";
   // Only a toggle just swapped in takes the kept state: the one on the page is as the player
   // left it (its "toggle" event comes a moment after a tap, so an answer settling in between
-  // would read the old state and shut what was just opened).
+  // would read the old state and shut what was just opened).  The kept state only ever opens:
+  // a toggle arrives shut, and a tap can land on it before this script has run (its tag comes
+  // after the toggle), so shutting here would undo that tap; an open that no listener heard is
+  // kept instead.
   const apply = () => {
     for (const details of document.querySelectorAll("[data-replay-best]")) {
       if (details.dataset.bound) continue;
       details.dataset.bound = "1";
-      details.open = sessionStorage.getItem(KEY) === "open";
+      if (sessionStorage.getItem(KEY) === "open") details.open = true;
+      else if (details.open) sessionStorage.setItem(KEY, "open");
       details.addEventListener("toggle", () => {
         sessionStorage.setItem(KEY, details.open ? "open" : "shut");
       });

@@ -1,7 +1,7 @@
 """A player opens the review of a game they just finished, on a 375 px phone: it shows its
 progress until the worker's result is in, then the summary and their turns; from a flagged
 turn they go to the replay, open "Show the best play" and step on by key, the toggle staying
-open."""
+open, even when the tap on it lands before its script has run."""
 
 from __future__ import annotations
 
@@ -48,10 +48,24 @@ def test_a_player_walks_the_review_of_their_game_on_a_phone(alice, player, asgi_
         len(turn["best"]["placed"])
     )
 
+    # The toggle's script comes after it on the page, so a quick tap can land before the script
+    # has run: hold the script back until the tap has landed, then let it load.
+    held = []
+
+    def hold_first(route):
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/js/review.js*", hold_first)
     item.get_by_role("link", name=re.compile(rf"See move {step} in the replay")).tap()
     expect(page).to_have_url(re.compile(rf"/replay/\?step={step}$"))
     toggle = page.locator("[data-replay-best] summary")
     toggle.tap()
+    expect(page.locator("[data-replay-best]")).to_have_attribute("open", "")
+    assert len(held) == 1
+    held[0].continue_()
     best = page.locator("#replay-best-body")
     expect(best.get_by_role("heading", name=re.compile("^Best play"))).to_be_visible()
     expect(best.locator(".review-rack [data-piece]")).to_have_count(len(turn["position"]["rack"]))
