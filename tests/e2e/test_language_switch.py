@@ -37,7 +37,9 @@ def test_a_visitor_switches_to_romanian_and_the_choice_survives_navigation(
         expect(page.locator("html")).to_have_attribute("lang", "ro")
         expect(page.get_by_role("link", name="Creează un cont")).to_be_visible()
         expect(page.get_by_role("link", name="Create an account")).to_have_count(0)
-        # The menu's button is named in Romanian too.
+        # The menu's button is named in Romanian too (tapped once the page's deferred script,
+        # which opens the menu, has run).
+        page.wait_for_load_state("domcontentloaded")
         nav = page.get_by_role("navigation", name="Principal")
         nav.get_by_role("button", name="Meniu").tap()
         expect(
@@ -48,6 +50,7 @@ def test_a_visitor_switches_to_romanian_and_the_choice_survives_navigation(
         nav.get_by_role("link", name="Sala de joc").tap()
         expect(page).to_have_url(f"{live_server.url}/lobby/")
         expect(page.get_by_role("heading", name="Mese deschise")).to_be_visible()
+        page.wait_for_load_state("domcontentloaded")
         page.get_by_role("button", name="Meniu").tap()
         page.get_by_role("link", name="Turnee").tap()
         expect(page.locator("html")).to_have_attribute("lang", "ro")

@@ -220,6 +220,10 @@ def test_a_correspondence_game_by_email_with_the_badge_updating_live(
     nav.get_by_role("button", name="Menu").tap()
     expect(nav.get_by_role("button", name="Menu")).to_have_attribute("aria-expanded", "true")
     nav.get_by_role("button", name="Log out").tap()
+    # The menu is tapped on the page logging out leads to, once its deferred script has run
+    # (a tap before then, or still on the game page, would be lost).
+    expect(alice_phone).to_have_url(asgi_site.url + "/")
+    alice_phone.wait_for_load_state("domcontentloaded")
     nav.get_by_role("button", name="Menu").tap()
     expect(nav.get_by_role("link", name="Log in")).to_be_visible()
 
