@@ -35,7 +35,12 @@ def clock_context(game: Game, seats: Sequence[Seat], viewer: int | None) -> dict
         )
     vacation_counts = game.table.pace == Table.Pace.SLOW and game.table.vacation_allowed
     away = [
-        {"name": seat.display_name, "until": ends_at(seat.user), "is_you": seat.position == viewer}
+        {
+            "seat": seat.position,
+            "name": seat.display_name,
+            "until": ends_at(seat.user),
+            "is_you": seat.position == viewer,
+        }
         for seat in seats
         if seat.user is not None and seat.user.on_vacation and not seat.bot
     ]

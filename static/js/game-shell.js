@@ -1,9 +1,10 @@
 /* What every game's page shares; loaded before the game's own script, so its handlers run
    first. */
 
-/* The players' chips reach a socket alike for every viewer (games/play/page_parts.py): the
-   page marks its own seat ("you") and places each chip around the table as seen from that
-   seat, as the server does on a page it draws (games/presenters/seat_names.py). */
+/* The players' chips and the status line reach a socket alike for every viewer
+   (games/play/page_parts.py): the page marks its own seat ("you", "Your turn") and places each
+   chip around the table as seen from that seat, as the server does on a page it draws
+   (games/presenters/seat_names.py). */
 (function () {
   "use strict";
 
@@ -18,10 +19,15 @@
     return far[after - 2];
   }
 
+  // The page's own seat, which only the page's first render writes (null: a spectator).
+  function viewerSeat() {
+    const board = document.querySelector("#game .game-board");
+    return !board || board.dataset.you === undefined ? null : Number(board.dataset.you);
+  }
+
   function markChips(part) {
-    const board = part.closest(".game-board");
-    if (!board) return;
-    const you = board.dataset.you === undefined ? null : Number(board.dataset.you);
+    if (!part.closest(".game-board")) return;
+    const you = viewerSeat();
     const chips = part.querySelectorAll(".player[data-seat]");
     for (const chip of chips) {
       const seat = Number(chip.dataset.seat);
@@ -33,10 +39,28 @@
     }
   }
 
-  // Before anything else reads the chips, and before the page is painted again.
+  // The status line comes the same way: of its sentences for one seat ("Your turn", "You are
+  // on vacation") and for the others, the page keeps those that are its own, as a page the
+  // server draws has them, and marks its own seat's clock.
+  function markStatus(part) {
+    const you = viewerSeat();
+    for (const line of part.querySelectorAll("[data-only-seat]")) {
+      if (Number(line.dataset.onlySeat) === you) line.hidden = false;
+      else line.remove();
+    }
+    for (const line of part.querySelectorAll("[data-not-seat]")) {
+      if (Number(line.dataset.notSeat) === you) line.remove();
+    }
+    for (const clock of part.querySelectorAll(".seat-clock[data-seat]")) {
+      clock.classList.toggle("is-you", Number(clock.dataset.seat) === you);
+    }
+  }
+
+  // Before anything else reads the chips or the status, and before the page is painted again.
   document.body.addEventListener("htmx:oobAfterSwap", (event) => {
     const part = event.detail.target && document.getElementById(event.detail.target.id);
     if (part && part.id === "game-players") markChips(part);
+    if (part && part.id === "game-status") markStatus(part);
   });
 })();
 

@@ -13,7 +13,9 @@
   let lastSignal = 0;
   let seen = null; // {here, count} as last shown
 
-  const yourTurnHere = () => Boolean(document.querySelector("#game-status .your-turn"));
+  // A status line swapped in holds "Your turn" hidden until the game page keeps it as this
+  // seat's (game-shell.js), which may run after this: only a shown one counts.
+  const yourTurnHere = () => Boolean(document.querySelector("#game-status .your-turn:not([hidden])"));
   function waitingCount() {
     const badge = document.getElementById("waiting-badge");
     const count = badge ? Number.parseInt(badge.dataset.count || "0", 10) : 0;

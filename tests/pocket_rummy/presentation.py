@@ -92,6 +92,7 @@ def game_context(
         "turn_name": names[view["turn"]],
         "my_turn": my_turn,
         "drawing": my_turn and view["phase"] == DRAW,
+        "turn_drawing": view["phase"] == DRAW,
         "players": [
             {
                 "seat": i,
@@ -142,7 +143,7 @@ class PocketRummyPresentation(Presentation):
     rule_options_template = "games/pocket-rummy/rule_options.html"
     board_parts = ("players", "piles")
     page_class = "pocket-rummy"
-    public_parts = frozenset({"piles"})
+    public_parts = frozenset({"piles", "status"})
     script = "js/pocket-rummy.js"  # in static/ beside the plug-in
     action_form = ActionForm
     rule_fields = ()

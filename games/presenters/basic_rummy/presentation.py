@@ -80,6 +80,9 @@ def game_context(
         "turn_name": names[view["turn"]],
         "my_turn": my_turn,
         "drawing": my_turn and view["phase"] == "draw",
+        # Whether the seat to play draws next, for every viewer: the status line swapped in
+        # words the turn for that seat on everyone's page alike.
+        "turn_drawing": view["phase"] == "draw",
         "players": players,
         "table": mark_table(table_rows(view), turn),
         # What the last turn brought is marked for every viewer (card_recent.py).
@@ -148,7 +151,7 @@ class BasicRummyPresentation(CardRummyPresentation):
     page_class = "basic-rummy"
     stylesheets = ("css/cards.css",)
     rule_options_template = "games/basic-rummy/rule_options.html"
-    public_parts = frozenset({"players", "piles", "table"})
+    public_parts = frozenset({"players", "piles", "status", "table"})
     script = "js/basic-rummy.js"
     action_form = rummy_forms.ActionForm
     rule_fields = rummy_forms.RULE_FIELDS

@@ -466,7 +466,7 @@ class RemiPresentation(Presentation):
     template = "games/remi/game.html"
     board_parts = ("players", "row", "melds")
     rule_options_template = "games/remi/rule_options.html"
-    public_parts = frozenset({"players", "row"})
+    public_parts = frozenset({"players", "row", "status"})
     script = "js/remi.js"
     action_form = remi_forms.ActionForm
     rule_fields = remi_forms.RULE_FIELDS

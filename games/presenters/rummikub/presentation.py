@@ -361,7 +361,7 @@ class RummikubPresentation(Presentation):
     board_parts = ("players", "table")
     page_class = "rummikub"
     rule_options_template = "games/rummikub/rule_options.html"
-    public_parts = frozenset({"arranging", "players"})
+    public_parts = frozenset({"arranging", "players", "status"})
     script = "js/rummikub.js"
     action_form = rummikub_forms.ActionForm
     rule_fields = rummikub_forms.RULE_FIELDS

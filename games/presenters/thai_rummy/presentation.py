@@ -93,6 +93,7 @@ def game_context(
         "turn_name": names[view["turn"]],
         "my_turn": my_turn,
         "drawing": drawing,
+        "turn_drawing": view["phase"] == "draw",  # for every viewer, as in Basic Rummy's
         # Basic Rummy's status line, worded for Thai Rummy's start of a turn.
         "draw_prompt": (
             _("Your turn: draw, or take from the pile with a new meld")
@@ -162,7 +163,7 @@ class ThaiRummyPresentation(CardRummyPresentation):
     page_class = "thai-rummy"
     stylesheets = ("css/cards.css",)
     rule_options_template = "games/thai-rummy/rule_options.html"
-    public_parts = frozenset({"players", "table"})
+    public_parts = frozenset({"players", "status", "table"})
     script = "js/basic-rummy.js"  # the card rummies share one page script
     action_form = thai_forms.ActionForm
     rule_fields = thai_forms.RULE_FIELDS
