@@ -13,19 +13,17 @@ its own seat ("you") again, so they sit as before.  Screenshots go to
 from __future__ import annotations
 
 import os
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
-from games.engine import GAMES, get_game
-from games.models import Game
-from games.play import services
+from games.engine import GAMES
 from tests.conftest import make_user
 from tests.e2e.conftest import off_the_browser_loop, session_cookie, wait_for_socket
 from tests.games.clock_helpers import correspondence_game
+from tests.games.playing import play_random
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -104,15 +102,6 @@ def start(key: str, players: list[Any]) -> int:
     return correspondence_game(players[0], *players[1:], game_type=key).pk
 
 
-def move(game_id: int) -> int:
-    """A move of the first seat to act, as the server takes it; the version it makes."""
-    game = Game.objects.get(pk=game_id)
-    engine = get_game(game.table.game_type)
-    seat = min(game.to_act)
-    action = engine.random_action(engine.load(game.state), seat, random.Random(game_id))
-    return services.play(game_id, seat, str(action), game.version).game.version
-
-
 @pytest.mark.parametrize("screen", list(SCREENS))
 @pytest.mark.parametrize("count", [2, 4])
 @pytest.mark.parametrize("key", list(GAMES))
@@ -136,7 +125,7 @@ def test_the_seats_sit_around_the_table(site_context, asgi_site, key, count, scr
         check_around(page.evaluate(BOXES), me, count, screen, what, who == "spectator")
         pages.append(page)
     # After a move, the chips each socket is sent are the same bytes; each page seats them.
-    version = off_the_browser_loop(move, game_id)
+    version = off_the_browser_loop(lambda: play_random(game_id, seed=game_id).version)
     for page, (_, me, who) in zip(pages, viewers, strict=True):
         page.wait_for_selector(f'#game-status[data-version="{version}"]')
         what = f"{key} {count} {screen} {who}, after a move"

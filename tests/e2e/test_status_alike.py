@@ -7,7 +7,6 @@ players (the second on vacation) and a spectator, before and after moves made el
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -15,12 +14,12 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from accounts.models import User
-from games.engine import GAMES, get_game
+from games.engine import GAMES
 from games.models import Game
-from games.play import services
 from tests.conftest import make_user
 from tests.e2e.conftest import off_the_browser_loop, session_cookie, wait_for_socket
 from tests.games.clock_helpers import correspondence_game
+from tests.games.playing import play_random
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -38,11 +37,7 @@ def start(key: str, players: list[User]) -> int:
 def play(game_id: int) -> tuple[int, int]:
     """A move of the first seat to act, as the server takes it: the version it makes and the
     seat to play after it."""
-    game = Game.objects.get(pk=game_id)
-    engine = get_game(game.table.game_type)
-    seat = min(game.to_act)
-    action = engine.random_action(engine.load(game.state), seat, random.Random(game.version))
-    after = services.play(game_id, seat, str(action), game.version).game
+    after = play_random(game_id, seed=Game.objects.get(pk=game_id).version)
     return after.version, min(after.to_act)
 
 
