@@ -71,26 +71,45 @@ class Snapshot:
     read_at: float
 
 
-def read_snapshot(game_id: int) -> Snapshot | None:
-    """The game as it is now (three queries), or None when it no longer exists."""
+def read_snapshot(game_id: int, before: Snapshot | None = None) -> Snapshot | None:
+    """The game as it is now (three queries), or None when it no longer exists.  With
+    ``before``, an older snapshot of it, only the log's newer rows are read."""
     game = presenters.read_game(game_id)
     if game is None:
         return None
     seats = list(Seat.objects.of_table(game.table_id))
-    return snapshot_of(game, seats, get_game(game.table.game_type).load(game.state))
+    return snapshot_of(game, seats, get_game(game.table.game_type).load(game.state), before)
 
 
-def snapshot_of(game: Game, seats: list[Seat], state: Any) -> Snapshot:
+def snapshot_of(
+    game: Game, seats: list[Seat], state: Any, before: Snapshot | None = None
+) -> Snapshot:
     """The snapshot of ``game`` (with its table) whose seats (with their users) and loaded
     state are in hand, as a move leaves them; its log is one query."""
     return Snapshot(
         game=game,
         seats=seats,
-        actions=presenters.recent_actions(game),
+        actions=log_since(game, before),
         state=state,
         template=presenters.presenter_for(game.table.game_type).template,
         read_at=time.monotonic(),
     )
+
+
+def log_since(game: Game, before: Snapshot | None) -> list[Action]:
+    """The log's latest actions up to ``game``'s version, oldest first: the rows newer than
+    ``before``'s log added to it, when ``before`` is an older snapshot of this game.  The
+    rows of a log never change once written, and the objects are shared: the viewers' log
+    entries are then only worded for the new rows (``presenters.log_entries``), and a move
+    reads one row, not forty."""
+    version = game.version
+    last = before.actions[-1].version if before is not None and before.actions else None
+    if before is None or before.game.pk != game.pk or last is None or last > version:
+        return presenters.recent_actions(game, up_to=version)
+    newer = presenters.recent_actions(game, up_to=version, after=last)
+    if len(newer) >= presenters.LOG_ACTIONS:
+        return newer
+    return [*before.actions, *newer][-presenters.LOG_ACTIONS :]
 
 
 def snapshot_after(played: Played) -> Snapshot:
@@ -211,7 +230,7 @@ class SharedViews:
             kept = self._snapshots.get(key)
         if kept is not None and kept.game.version >= version and now - kept.read_at < self.seconds:
             return kept
-        fresh = read_snapshot(game_id)
+        fresh = read_snapshot(game_id, kept)
         with self._lock:
             self.reads += 1
             if fresh is None:

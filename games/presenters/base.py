@@ -12,6 +12,7 @@ one it shares with the plug-in it builds on).
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ from games.engine import GameEngine
 from games.engine.core.series import Series
 from games.models import Action, Game, Seat, Table
 from games.presenters.seat_names import shown_names
-from remi_site.cached_reverse import cached_reverse, cached_reverses
+from remi_site.cached_reverse import cached_reverse, cached_reverses, mounted
 
 # How many actions of the log a page shows: enough to follow a round of four players.
 LOG_ACTIONS = 40
@@ -77,12 +78,18 @@ def read_game(game_id: int, *, lock: bool = False) -> Game | None:
         return None
 
 
-def recent_actions(game: Game, limit: int = LOG_ACTIONS) -> list[Action]:
-    """The last ``limit`` actions, oldest first (one query)."""
+def recent_actions(
+    game: Game, limit: int = LOG_ACTIONS, *, up_to: int | None = None, after: int | None = None
+) -> list[Action]:
+    """The last ``limit`` actions, oldest first (one query); only those of versions up to
+    ``up_to`` and after ``after``, when given."""
+    rows = Action.objects.filter(game=game)
+    if up_to is not None:
+        rows = rows.filter(version__lte=up_to)
+    if after is not None:
+        rows = rows.filter(version__gt=after)
     latest = list(
-        Action.objects.filter(game=game)
-        .order_by("-version")
-        .only("version", "seat", "events", "cause", "created_at")[:limit]
+        rows.order_by("-version").only("version", "seat", "events", "cause", "created_at")[:limit]
     )
     latest.reverse()
     return latest
@@ -179,7 +186,15 @@ GAME_PAGES = ("game", "game_act", "game_rack", "game_next", "game_replay")
 
 
 def game_urls(game: Game) -> dict[str, str]:
-    pk = game.pk
+    """The addresses a game's page posts to and links (a dict of its own: a presentation
+    may add to it)."""
+    return dict(_game_urls(game.pk, game.table_id, *mounted()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _game_urls(pk: int, table_id: int, prefix: str, urlconf: str) -> tuple[tuple[str, str], ...]:
+    # Asked for every viewer's render after every move: one lookup, not seven reverses.
+    del prefix, urlconf  # the cache key: cached_reverse reads them again
     urls = dict(
         zip(
             ("game", "act", "rack", "next", "replay"),
@@ -187,9 +202,9 @@ def game_urls(game: Game) -> dict[str, str]:
             strict=True,
         )
     )
-    urls["table"] = cached_reverse("games:table", game.table_id)
+    urls["table"] = cached_reverse("games:table", table_id)
     urls["ws"] = f"/ws/games/{pk}/"
-    return urls
+    return tuple(urls.items())
 
 
 def once_per_game(game: Game, key: tuple[Any, ...], make: Callable[[], T]) -> T:
