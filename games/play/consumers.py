@@ -30,7 +30,7 @@ from django.template.loader import render_to_string
 from accounts.sockets import LoginBoundSocket
 from games import presenters
 from games.engine.core.numbers import parse_natural
-from games.models import Seat
+from games.hot_reads import table_seats
 from games.play import live_views, moves, news, page_tabs
 from games.play.page_parts import Rendered, SentParts, part_names, render_parts
 from games.play.spectators import SPECTATORS
@@ -277,7 +277,7 @@ class GameConsumer(LoginBoundSocket, AsyncWebsocketConsumer):
         game = presenters.read_game(self.game_id)
         if game is None or game.version <= known:
             return None
-        seats = list(Seat.objects.of_table(game.table_id))
+        seats = table_seats(game.table_id)
         context = presenters.game_context(game, seats, self.seat)
         template = presenters.presenter_for(game.table.game_type).template
         stamp = next((s.rack_order for s in seats if s.position == self.seat), None)

@@ -33,6 +33,7 @@ from django.template.loader import render_to_string
 
 from games import presenters
 from games.engine import get_game
+from games.hot_reads import table_seats
 from games.models import Action, Game, Seat
 from games.play.page_parts import Parts, Rendered, part_names, render_parts
 from games.presenters.fragment_reuse import ReuseMismatch
@@ -77,7 +78,7 @@ def read_snapshot(game_id: int, before: Snapshot | None = None) -> Snapshot | No
     game = presenters.read_game(game_id)
     if game is None:
         return None
-    seats = list(Seat.objects.of_table(game.table_id))
+    seats = table_seats(game.table_id)
     return snapshot_of(game, seats, get_game(game.table.game_type).load(game.state), before)
 
 
@@ -97,18 +98,17 @@ def snapshot_of(
 
 
 def log_since(game: Game, before: Snapshot | None) -> list[Action]:
-    """The log's latest actions up to ``game``'s version, oldest first: the rows newer than
-    ``before``'s log added to it, when ``before`` is an older snapshot of this game.  The
-    rows of a log never change once written, and the objects are shared: the viewers' log
-    entries are then only worded for the new rows (``presenters.log_entries``), and a move
-    reads one row, not forty."""
+    """The log's latest actions up to ``game``'s version, oldest first: when ``before`` is an
+    older snapshot of this game, its log with the rows of the versions since added.  A
+    snapshot's log is the latest rows up to its version, and rows never change once written:
+    the objects are shared, so the viewers' log entries are only worded for the new rows
+    (``presenters.log_entries``), and a move reads one row, not forty."""
     version = game.version
-    last = before.actions[-1].version if before is not None and before.actions else None
-    if before is None or before.game.pk != game.pk or last is None or last > version:
+    if before is None or before.game.pk != game.pk or before.game.version > version:
         return presenters.recent_actions(game, up_to=version)
-    newer = presenters.recent_actions(game, up_to=version, after=last)
-    if len(newer) >= presenters.LOG_ACTIONS:
-        return newer
+    if before.game.version == version:
+        return before.actions
+    newer = presenters.recent_actions(game, up_to=version, after=before.game.version)
     return [*before.actions, *newer][-presenters.LOG_ACTIONS :]
 
 
@@ -118,10 +118,7 @@ def snapshot_after(played: Played) -> Snapshot:
     written); otherwise it is read (one query)."""
     game = played.game
     before = SHARED.kept(game.pk, game.version - 1)
-    # A socket's read takes the game, then the log, in two queries: a move committed between
-    # them is already in that log, and adding it again would show it twice.
-    last = before.actions[-1].version if before is not None and before.actions else 0
-    if before is None or last != game.version - 1:
+    if before is None:
         return snapshot_of(game, played.seats, played.state)
     return Snapshot(
         game=game,

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import hot_reads
 from games.clocks import seat_clocks, work_queue
 from games.engine import GameEngine, get_game
 from games.engine.core.series import Series
@@ -82,7 +83,9 @@ def play(
     nothing.  The seats' clocks are updated in the same transaction as the move.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().select_related("table").get(pk=game_id)
+        game = hot_reads.game_with_table(game_id, lock=True)
+        if game is None:
+            raise Game.DoesNotExist(f"no game {game_id}")
         return play_locked(
             game,
             table_seats(game.table_id),
@@ -204,7 +207,7 @@ class SeatHandedOver(Exception):
 
 def table_seats(table_id: int) -> dict[int, Seat]:
     """Seat position -> seat (with its user), for the clocks and the bots."""
-    return {s.position: s for s in Seat.objects.of_table(table_id)}
+    return {s.position: s for s in hot_reads.table_seats(table_id)}
 
 
 def bot_seats(table_id: int) -> dict[int, str]:

@@ -17,11 +17,11 @@ from django.utils.translation import gettext_lazy as _
 
 from games import deals
 from games.engine import GAMES, UnknownGame, get_game
+from games.hot_reads import LOG_ACTIONS
 from games.models import Action, Game, Seat
 from remi_site.cached_reverse import cached_reverse, mounted
 
 from .base import (
-    LOG_ACTIONS,
     Presentation,
     Viewing,
     game_title,

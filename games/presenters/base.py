@@ -25,12 +25,10 @@ from django_stubs_ext import StrOrPromise
 
 from games.engine import GameEngine
 from games.engine.core.series import Series
+from games.hot_reads import game_with_table, latest_actions, table_seats
 from games.models import Action, Game, Seat, Table
 from games.presenters.seat_names import shown_names
 from remi_site.cached_reverse import cached_reverse, cached_reverses, mounted
-
-# How many actions of the log a page shows: enough to follow a round of four players.
-LOG_ACTIONS = 40
 
 T = TypeVar("T")
 
@@ -61,7 +59,7 @@ def viewable_game(game_id: int, user: Any, *, lock: bool = False) -> Viewing | N
     if game is None:
         return None
     # The users come along for the clocks' notes (who is on vacation): same one query.
-    seats = list(Seat.objects.of_table(game.table_id))
+    seats = table_seats(game.table_id)
     seat = next((s.position for s in seats if user_id is not None and s.user_id == user_id), None)
     if seat is None and not game.table.is_public:
         return None
@@ -71,28 +69,15 @@ def viewable_game(game_id: int, user: Any, *, lock: bool = False) -> Viewing | N
 def read_game(game_id: int, *, lock: bool = False) -> Game | None:
     """The game with its table (one query), or None.  Asked by its key, not with ``first``:
     that orders by the model's ordering, which goes through the table's."""
-    games = Game.objects.select_for_update() if lock else Game.objects
-    try:
-        return games.select_related("table").get(pk=game_id)
-    except Game.DoesNotExist:
-        return None
+    return game_with_table(game_id, lock=lock)
 
 
 def recent_actions(
-    game: Game, limit: int = LOG_ACTIONS, *, up_to: int | None = None, after: int | None = None
+    game: Game, *, up_to: int | None = None, after: int | None = None
 ) -> list[Action]:
-    """The last ``limit`` actions, oldest first (one query); only those of versions up to
-    ``up_to`` and after ``after``, when given."""
-    rows = Action.objects.filter(game=game)
-    if up_to is not None:
-        rows = rows.filter(version__lte=up_to)
-    if after is not None:
-        rows = rows.filter(version__gt=after)
-    latest = list(
-        rows.order_by("-version").only("version", "seat", "events", "cause", "created_at")[:limit]
-    )
-    latest.reverse()
-    return latest
+    """The last ``LOG_ACTIONS`` actions, oldest first (one query); only those of versions up
+    to ``up_to`` and after ``after``, when given."""
+    return latest_actions(game.pk, up_to, after)
 
 
 def read_once_each(form: forms.Form) -> bool:

@@ -7,7 +7,11 @@ page.  Both are kept for what they measured (see their modules):
   ``group_send`` per group costs four round trips each, on the event loop every socket shares);
 - ``remi_site/redis_cache.py`` shares one Redis client per process through Django's
   ``RedisCache._cache`` and its ``_class``, ``_servers`` and ``_options`` (a client per request
-  cost 3 % of a live daphne's CPU in bench/live.py's profile).
+  cost 3 % of a live daphne's CPU in bench/live.py's profile);
+- ``remi_site/prepared_queries.py`` runs a compiled query's SQL again and builds its objects as
+  Django's ``ModelIterable`` does: the compiler's ``klass_info`` and ``select``,
+  ``results_iter(results)`` and ``django.db.models.query.get_related_populators`` (compiling
+  the SQL of a move's reads was about a millisecond a move).
 
 The behaviour built on them is tested elsewhere (test_channel_layer_many.py,
 test_redis_cache_pool.py); these say which private part moved.
@@ -30,6 +34,7 @@ from remi_site.redis_cache import RedisCache
 
 CHANNELS_REDIS = "channels-redis changed a private part remi_site/channel_layer.py uses"
 DJANGO = "Django changed a private part of its Redis cache that remi_site/redis_cache.py uses"
+COMPILER = "Django changed a private part of its SQL compiler that prepared_queries.py uses"
 
 
 def parameters(function) -> list[str]:
@@ -94,3 +99,24 @@ def test_django_redis_cache_builds_its_client_where_the_shared_one_replaces_it()
     # Two cache objects of one process (two requests under ASGI) share the one client.
     other = RedisCache(cache._servers, {"OPTIONS": cache._options})
     assert other._cache is cache._cache
+
+
+@pytest.mark.django_db
+def test_django_s_compiler_describes_its_rows_as_prepared_queries_expect():
+    from django.db.models import query
+    from django.db.models.sql.compiler import SQLCompiler
+
+    from games.models import Seat
+
+    assert callable(getattr(query, "get_related_populators", None)), f"{COMPILER}: populators"
+    assert parameters(query.get_related_populators) == ["klass_info", "select", "db"], COMPILER
+    assert parameters(SQLCompiler.results_iter)[:2] == ["self", "results"], COMPILER
+    compiler = Seat.objects.select_related("user").filter(pk=1).query.get_compiler("default")
+    compiler.as_sql()
+    info = compiler.klass_info
+    assert info["model"] is Seat, COMPILER
+    fields = info["select_fields"]
+    assert [col[0].target.attname for col in compiler.select[fields[0] : fields[-1] + 1]] == [
+        f.attname for f in Seat._meta.concrete_fields
+    ], COMPILER
+    assert len(query.get_related_populators(info, compiler.select, "default")) == 1, COMPILER
