@@ -7,9 +7,11 @@ from __future__ import annotations
 from games.models import Action, Game, Seat
 from remi_site.prepared_queries import Prepared
 
-_GAME = Prepared(lambda pk: Game.objects.select_related("table").filter(pk=pk), 1)
+# By key alone: no order (the model's own would join the table's to sort one row).
+_GAME = Prepared(lambda pk: Game.objects.select_related("table").filter(pk=pk).order_by(), 1)
 _GAME_LOCKED = Prepared(
-    lambda pk: Game.objects.select_for_update().select_related("table").filter(pk=pk), 1
+    lambda pk: Game.objects.select_for_update().select_related("table").filter(pk=pk).order_by(),
+    1,
 )
 _SEATS = Prepared(lambda table_id: Seat.objects.of_table(table_id), 1)
 

@@ -104,12 +104,23 @@ def log_since(game: Game, before: Snapshot | None) -> list[Action]:
     the objects are shared, so the viewers' log entries are only worded for the new rows
     (``presenters.log_entries``), and a move reads one row, not forty."""
     version = game.version
-    if before is None or before.game.pk != game.pk or before.game.version > version:
+    if (
+        before is None
+        or before.game.pk != game.pk
+        or before.game.version > version
+        or not _log_within(before)
+    ):
         return presenters.recent_actions(game, up_to=version)
     if before.game.version == version:
         return before.actions
     newer = presenters.recent_actions(game, up_to=version, after=before.game.version)
     return [*before.actions, *newer][-presenters.LOG_ACTIONS :]
+
+
+def _log_within(snapshot: Snapshot) -> bool:
+    """Whether the snapshot's log stops at its version, as its reads make it (a snapshot
+    made otherwise, with a newer row in its log, is not built on)."""
+    return not snapshot.actions or snapshot.actions[-1].version <= snapshot.game.version
 
 
 def snapshot_after(played: Played) -> Snapshot:
@@ -118,7 +129,7 @@ def snapshot_after(played: Played) -> Snapshot:
     written); otherwise it is read (one query)."""
     game = played.game
     before = SHARED.kept(game.pk, game.version - 1)
-    if before is None:
+    if before is None or not _log_within(before):
         return snapshot_of(game, played.seats, played.state)
     return Snapshot(
         game=game,
