@@ -213,14 +213,9 @@ def game_context(
         rack = tiles_view(arrange_rack(view["rack"], saved_order(saved, game.pk)))
         rack = _mark_fresh(rack, taken_this_turn(actions, seat) if not replay else [])
 
-    buttons_spec = PRELUDE_BUTTONS if view["phase"] == PRELUDE else PLAY_BUTTONS
-    buttons = [
-        {"verb": verb, "label": _(label), "key": key, "enabled": verb in can}
-        for verb, label, key in buttons_spec
-    ]
-    for button in buttons:
-        if button["verb"] == "exposed":
-            _guard_take_exposed(button, view)
+    # Taking the exposed tile asks first unless the engine sees the player going out with it.
+    asks = "exposed" in can and not exposed_goes_out(view)
+    buttons = _buttons(view["phase"] == PRELUDE, frozenset(can), asks, get_language())
     exchange_with = [
         {"seat": i, "name": names[i]}
         for i, offer in enumerate(offers)
@@ -276,7 +271,7 @@ def game_context(
         "notice": notice,
         "replay": replay,
         "urls": game_urls(game),
-        "help_keys": [(b["key"], b["label"]) for b in buttons],
+        "help_keys": _help_keys(buttons),
         # A player yet to make their first melds sees what the selection is worth.
         "meld_total_url": (
             cached_reverse("games:game_meld_total", game.pk)
@@ -410,16 +405,47 @@ def _mark_fresh(rack: list[TileView], taken: list[str]) -> list[TileView]:
     return marked
 
 
-def _guard_take_exposed(button: dict[str, Any], view: dict[str, Any]) -> None:
-    """Taking the exposed tile binds the player to go out at once, yet the button is there
-    at the start of every turn beside Draw: it looks secondary, and asks first unless the
-    engine sees the player going out with it."""
-    button["secondary"] = True
-    if button["enabled"] and not exposed_goes_out(view):
-        button["confirm"] = _(
-            "Take the exposed tile? You must then meld all your other tiles and discard "
-            "the last one this turn, or put the exposed tile back."
-        )
+@fragment_reuse.immutable
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A move's button: made once per phase, moves allowed and language, so that a seat's
+    controls are keyed by the same few objects version after version."""
+
+    verb: str
+    label: str
+    key: str
+    enabled: bool
+    secondary: bool = False
+    confirm: str = ""
+
+
+@lru_cache(maxsize=2048)
+def _buttons(
+    prelude: bool, can: frozenset[str], asks: bool, language: str | None
+) -> tuple[Button, ...]:
+    del language  # the cache key: the labels are in the active language
+    made = []
+    for verb, label, key in PRELUDE_BUTTONS if prelude else PLAY_BUTTONS:
+        button = Button(verb, _(label), key, verb in can)
+        if verb == "exposed":
+            # Binding (the player must go out at once), yet beside Draw at the start of
+            # every turn: it looks secondary, and asks first (``asks``).
+            confirm = (
+                _(
+                    "Take the exposed tile? You must then meld all your other tiles and "
+                    "discard the last one this turn, or put the exposed tile back."
+                )
+                if button.enabled and asks
+                else ""
+            )
+            button = replace(button, secondary=True, confirm=confirm)
+        made.append(button)
+    return tuple(made)
+
+
+@lru_cache(maxsize=2048)
+def _help_keys(buttons: tuple[Button, ...]) -> tuple[tuple[str, str], ...]:
+    return tuple((b.key, b.label) for b in buttons)
 
 
 def _in_order(parts: dict[str, int]) -> list[tuple[str, int]]:
