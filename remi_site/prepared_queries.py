@@ -1,4 +1,5 @@
-"""Querysets turned into SQL once per database connection, then run with new arguments.
+"""Querysets and updates turned into SQL once per database connection, then run with new
+arguments.
 
 Django compiles a queryset's SQL afresh each time it runs.  For the few reads every move and
 every socket's snapshot makes (a game with its table, a table's seats with their users) the
@@ -8,6 +9,8 @@ connection compiles it with stand-in arguments and notes where each lands in the
 parameters; later runs put the real arguments there, execute the same SQL and build the
 objects as the queryset would (the same converters, the same ``select_related`` objects).
 
+A :class:`PreparedUpdate` does the same for the update every move makes of its game's row.
+
 Only arguments that reach the SQL as they are (an exact match on a key or a 32-bit number) can
 be prepared: a stand-in that does not come out as exactly one parameter is refused when the
 query is first compiled.
@@ -15,12 +18,12 @@ query is first compiled.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import Model, QuerySet
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db.models import Field, Model, QuerySet
 from django.db.models.query import get_related_populators  # type: ignore[attr-defined]
 from django.db.transaction import TransactionManagementError
 
@@ -117,3 +120,60 @@ class Prepared(Generic[M]):
         for populator in compiled.related:
             populator.populate(row, obj)
         return obj
+
+
+class PreparedUpdate:
+    """``model.objects.filter(<where>=...).update(<fields>=...)`` with its SQL made once per
+    connection: the same columns set on the rows matching the same exact fields, each value
+    made ready for the database as the ORM's update makes it (``get_db_prep_save``; None is
+    NULL).  Only plain values: an expression or a model object is refused."""
+
+    def __init__(
+        self,
+        model: type[Model],
+        fields: Sequence[str],
+        where: Sequence[str],
+        using: str = DEFAULT_DB_ALIAS,
+    ) -> None:
+        self.model = model
+        self.fields = tuple(_column(model, name) for name in fields)
+        self.where = tuple(_column(model, name) for name in where)
+        self.names = frozenset(fields)
+        self.using = using
+
+    def __call__(self, values: Mapping[str, Any], *where: Any) -> int:
+        """Set ``values`` (every field named, no other) on the rows whose ``where`` fields
+        equal ``where``; how many rows changed."""
+        if values.keys() != self.names or len(where) != len(self.where):
+            raise ValueError(
+                f"expected the fields {sorted(self.names)} and {len(self.where)} to match"
+            )
+        connection = connections[self.using]
+        kept: dict[PreparedUpdate, str] = connection.__dict__.setdefault("_prepared_updates", {})
+        sql = kept.get(self)
+        if sql is None:
+            sql = kept[self] = self._sql(connection)
+        params = []
+        for field in self.fields:
+            value = values[field.name]
+            if hasattr(value, "resolve_expression") or hasattr(value, "prepare_database_save"):
+                raise TypeError(f"{field.name}: only plain values, not {type(value).__name__}")
+            params.append(field.get_db_prep_save(value, connection=connection))
+        for field, value in zip(self.where, where, strict=True):
+            params.append(field.get_db_prep_value(value, connection, prepared=False))
+        with transaction.mark_for_rollback_on_error(self.using), connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.rowcount
+
+    def _sql(self, connection: Any) -> str:
+        qn = connection.ops.quote_name
+        columns = ", ".join(f"{qn(f.column)} = %s" for f in self.fields)
+        match = " AND ".join(f"{qn(f.column)} = %s" for f in self.where)
+        return f"UPDATE {qn(self.model._meta.db_table)} SET {columns} WHERE {match}"
+
+
+def _column(model: type[Model], name: str) -> Field[Any, Any]:
+    field = model._meta.get_field(name)
+    if not isinstance(field, Field) or not field.concrete or field.many_to_many:
+        raise ValueError(f"{name} is not a column of {model._meta.label}")
+    return field

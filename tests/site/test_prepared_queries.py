@@ -1,17 +1,20 @@
-"""The reads whose SQL is compiled once (``remi_site.prepared_queries``, ``games.hot_reads``)
-give what the querysets they stand for give, on both databases the suite runs on."""
+"""The reads and the update whose SQL is made once (``remi_site.prepared_queries``,
+``games.hot_reads``, a move's save) do what the ORM's own would, on both databases the suite
+runs on."""
 
 from __future__ import annotations
 
 import pytest
 from django.db import connection, transaction
+from django.db.models import F
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from games import hot_reads
 from games.models import Game, Seat
 from games.tables import lifecycle
-from remi_site.prepared_queries import Prepared
+from remi_site.prepared_queries import Prepared, PreparedUpdate
 
 pytestmark = pytest.mark.django_db
 
@@ -78,3 +81,45 @@ def test_an_argument_that_is_not_one_parameter_is_refused(game):
         twice(game.pk)
     with pytest.raises(TypeError, match="expected 1 arguments"):
         Prepared(lambda n: Game.objects.filter(pk=n), 1)(game.pk, 2)
+
+
+def test_a_prepared_update_writes_what_the_orm_s_update_writes(game, alice, bob):
+    other_table = lifecycle.create_table(alice, game_type="remi", seat_count=2)
+    lifecycle.join_table(other_table, bob)
+    other = lifecycle.start_table(other_table, alice)
+    now = timezone.now()
+    values = {
+        "state": {"nested": [1, "two", None], "text": 'it\'s "quoted"'},
+        "to_act": [2, 0],
+        "scores": None,  # SQL NULL, not JSON null
+        "phase": "play",
+        "deadline": now,
+        "waiting_for_bot": True,
+        "version": 7,
+    }
+    save = PreparedUpdate(Game, tuple(values), ("id", "version"))
+    assert save(values, game.pk, game.version) == 1
+    Game.objects.filter(pk=other.pk, version=other.version).update(**values)
+    written, expected = Game.objects.get(pk=game.pk), Game.objects.get(pk=other.pk)
+    for name in values:
+        assert getattr(written, name) == getattr(expected, name) == values[name], name
+    assert set(Game.objects.filter(scores__isnull=True).values_list("pk", flat=True)) >= {
+        game.pk,
+        other.pk,
+    }
+    # At another version the row is left as it is.
+    assert save({**values, "phase": "over"}, game.pk, 6) == 0
+    assert Game.objects.get(pk=game.pk).phase == "play"
+
+
+def test_a_prepared_update_takes_only_its_own_plain_fields(game):
+    save = PreparedUpdate(Game, ("phase", "version"), ("id",))
+    with pytest.raises(ValueError, match="expected the fields"):
+        save({"phase": "play"}, game.pk)
+    with pytest.raises(ValueError, match="expected the fields"):
+        save({"phase": "play", "version": 1}, game.pk, 0)
+    with pytest.raises(TypeError, match="only plain values"):
+        save({"phase": "play", "version": F("version") + 1}, game.pk)
+    with pytest.raises(ValueError, match="not a column"):
+        PreparedUpdate(Game, ("actions",), ("id",))
+    assert Game.objects.get(pk=game.pk).version == game.version
