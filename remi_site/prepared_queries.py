@@ -177,3 +177,56 @@ def _column(model: type[Model], name: str) -> Field[Any, Any]:
     if not isinstance(field, Field) or not field.concrete or field.many_to_many:
         raise ValueError(f"{name} is not a column of {model._meta.label}")
     return field
+
+
+class PreparedInsert(Generic[M]):
+    """``model.objects.create(**values)`` with its SQL made once per connection: every
+    column but the automatic key, each value made ready as the ORM's save makes it
+    (``pre_save``, then ``get_db_prep_save``), the new key read back.  It sends no
+    ``pre_save`` or ``post_save`` signal: only for a model nothing listens to (the tests say
+    which)."""
+
+    def __init__(self, model: type[M], using: str = DEFAULT_DB_ALIAS) -> None:
+        meta = model._meta
+        if meta.auto_field is None or meta.auto_field is not meta.pk:
+            raise ValueError(f"{meta.label} has no automatic key")
+        self.model = model
+        self.key = meta.pk
+        self.fields = tuple(f for f in meta.local_concrete_fields if f is not meta.pk)
+        self.using = using
+
+    def __call__(self, **values: Any) -> M:
+        obj = self.model(**values)
+        connection = connections[self.using]
+        kept: dict[PreparedInsert[Any], tuple[str, Any]] = connection.__dict__.setdefault(
+            "_prepared_inserts", {}
+        )
+        made = kept.get(self)
+        if made is None:
+            made = kept[self] = self._sql(connection)
+        sql, returning = made
+        params = [
+            f.get_db_prep_save(f.pre_save(obj, True), connection=connection) for f in self.fields
+        ]
+        with transaction.mark_for_rollback_on_error(self.using), connection.cursor() as cursor:
+            cursor.execute(sql, [*params, *(returning or ())])
+            if returning is not None:
+                key = connection.ops.fetch_returned_insert_columns(cursor, returning)[0]
+            else:
+                key = connection.ops.last_insert_id(
+                    cursor, self.model._meta.db_table, self.key.column
+                )
+        obj.pk = key
+        obj._state.adding = False
+        obj._state.db = self.using
+        return obj
+
+    def _sql(self, connection: Any) -> tuple[str, Any]:
+        qn = connection.ops.quote_name
+        columns = ", ".join(qn(f.column) for f in self.fields)
+        marks = ", ".join(["%s"] * len(self.fields))
+        sql = f"INSERT INTO {qn(self.model._meta.db_table)} ({columns}) VALUES ({marks})"
+        if not connection.features.can_return_columns_from_insert:
+            return sql, None
+        returning, params = connection.ops.return_insert_columns([self.key])
+        return f"{sql} {returning}", params

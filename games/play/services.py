@@ -31,7 +31,7 @@ from games.play.news import LOBBY_GROUP, group_name, publish, publishing_togethe
 from games.play.turn_events import announce_turns
 from games.signals import game_finished
 from remi_site import json_logs, metrics
-from remi_site.prepared_queries import PreparedUpdate
+from remi_site.prepared_queries import PreparedInsert, PreparedUpdate
 
 log = logging.getLogger(__name__)
 
@@ -146,7 +146,7 @@ def play_locked(
     updated = _SAVE_MOVE(fields, game_id, expected_version)
     if updated != 1:
         raise GameMovedOn(Game.objects.values_list("version", flat=True).get(pk=game_id))
-    action_row = Action.objects.create(
+    action_row = _RECORD_ACTION(
         # By key, not the instance: the row joins the logs that the shared renders keep, and
         # must not hold this version's whole game (and its state) in memory with it.
         game_id=game_id,
@@ -223,6 +223,9 @@ def next_bot_seat(to_act: Iterable[int], bots: dict[int, str]) -> int | None:
     for (when several seats act at once, bots answer one after another)."""
     return next((seat for seat in sorted(to_act) if seat in bots), None)
 
+
+# The move's row in the log, its insert's SQL made once (nothing listens for its saves).
+_RECORD_ACTION = PreparedInsert(Action)
 
 # The columns every move writes on its game's row (``_game_fields`` and the clocks), on the
 # row at the version the move was made at: the update's SQL is made once.

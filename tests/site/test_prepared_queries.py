@@ -5,16 +5,17 @@ runs on."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.sessions.models import Session
 from django.db import connection, transaction
-from django.db.models import F
+from django.db.models import F, signals
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import hot_reads
-from games.models import Game, Seat
+from games.models import Action, Game, Seat
 from games.tables import lifecycle
-from remi_site.prepared_queries import Prepared, PreparedUpdate
+from remi_site.prepared_queries import Prepared, PreparedInsert, PreparedUpdate
 
 pytestmark = pytest.mark.django_db
 
@@ -123,3 +124,32 @@ def test_a_prepared_update_takes_only_its_own_plain_fields(game):
     with pytest.raises(ValueError, match="not a column"):
         PreparedUpdate(Game, ("actions",), ("id",))
     assert Game.objects.get(pk=game.pk).version == game.version
+
+
+def test_a_prepared_insert_writes_what_create_writes_and_gives_the_new_key(game):
+    record = PreparedInsert(Action)
+    before = timezone.now()
+    with CaptureQueriesContext(connection) as queries:
+        made = record(game_id=game.pk, version=1, seat=1, notation="draw", events=[{"kind": "x"}])
+    assert len(queries) == 1
+    assert made.pk is not None and made._state.adding is False and made._state.db == "default"
+    assert made.created_at >= before and made.cause == Action.Cause.PLAYER
+    created = Action.objects.create(
+        game_id=game.pk, version=2, seat=1, notation="draw", events=[{"kind": "x"}]
+    )
+    read, expected = Action.objects.get(pk=made.pk), Action.objects.get(pk=created.pk)
+    for name in ("game_id", "seat", "notation", "events", "cause"):
+        assert getattr(read, name) == getattr(expected, name) == getattr(made, name), name
+    assert read.created_at == made.created_at
+    assert created.pk == made.pk + 1  # the next key: the insert took its own
+
+
+def test_nothing_listens_for_the_saves_that_a_prepared_insert_skips():
+    # PreparedInsert sends no signals: a receiver added for these models would be skipped.
+    assert not signals.pre_save.has_listeners(Action)
+    assert not signals.post_save.has_listeners(Action)
+
+
+def test_an_insert_needs_an_automatic_key():
+    with pytest.raises(ValueError, match="no automatic key"):
+        PreparedInsert(Session)  # its key is the session's own text
