@@ -9,10 +9,11 @@ connection compiles it with stand-in arguments and notes where each lands in the
 parameters; later runs put the real arguments there, execute the same SQL and build the
 objects as the queryset would (the same converters, the same ``select_related`` objects).
 
-A :class:`PreparedUpdate` does the same for the update every move makes of its game's row.
+A :class:`PreparedUpdate` and a :class:`PreparedInsert` do the same for the update of its
+game's row and the insert of its log row that every move makes.
 
-Only arguments that reach the SQL as they are (an exact match on a key or a 32-bit number) can
-be prepared: a stand-in that does not come out as exactly one parameter is refused when the
+Only arguments that reach the SQL as they are (a key, or a 32-bit number compared) can be
+prepared: a stand-in that does not come out as exactly one parameter is refused when the
 query is first compiled.
 """
 
@@ -146,7 +147,8 @@ class PreparedUpdate:
         equal ``where``; how many rows changed."""
         if values.keys() != self.names or len(where) != len(self.where):
             raise ValueError(
-                f"expected the fields {sorted(self.names)} and {len(self.where)} to match"
+                f"expected the fields {sorted(self.names)} and {len(self.where)} values to "
+                "find the rows by"
             )
         connection = connections[self.using]
         kept: dict[PreparedUpdate, str] = connection.__dict__.setdefault("_prepared_updates", {})

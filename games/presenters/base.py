@@ -67,8 +67,8 @@ def viewable_game(game_id: int, user: Any, *, lock: bool = False) -> Viewing | N
 
 
 def read_game(game_id: int, *, lock: bool = False) -> Game | None:
-    """The game with its table (one query), or None.  Asked by its key, not with ``first``:
-    that orders by the model's ordering, which goes through the table's."""
+    """The game with its table (one query, its SQL made once: ``games.hot_reads``), or
+    None."""
     return game_with_table(game_id, lock=lock)
 
 
