@@ -9,7 +9,6 @@ so a move answered over HTTP and the same move pushed over the socket render ide
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -19,7 +18,7 @@ from games import deals
 from games.engine import GAMES, UnknownGame, get_game
 from games.hot_reads import LOG_ACTIONS
 from games.models import Action, Game, Seat
-from remi_site.cached_reverse import cached_reverse, mounted
+from remi_site.cached_reverse import cached_reverse
 
 from .base import (
     Presentation,
@@ -54,32 +53,15 @@ def presenter_for(key: str) -> Presentation:
     return presentation
 
 
-def deal_context(game: Game, links: tuple[str, str, str] | None = None) -> dict[str, Any]:
+def deal_context(game: Game) -> dict[str, Any]:
     """The commitment shown from the first move, and the seed once the game is over (never
     before: ``deals.revealed_seed`` is None while it is played)."""
-    _rules, verify, explained = links or page_links(game)
     return {
         "commitment": game.deal_commitment,
         "revealed_seed": deals.revealed_seed(game),
-        "verify_url": verify,
-        "explained_url": explained,
+        "verify_url": cached_reverse("games:game_deal", game.pk),
+        "explained_url": cached_reverse("games:deal_explained"),
     }
-
-
-def page_links(game: Game) -> tuple[str, str, str]:
-    """The game's rules page, its deal's check and the deals' explanation."""
-    return _page_links(game.table.game_type, game.pk, *mounted())
-
-
-@functools.lru_cache(maxsize=4096)
-def _page_links(game_type: str, pk: int, prefix: str, urlconf: str) -> tuple[str, str, str]:
-    # Asked for every viewer's render after every move: one lookup, not three reverses.
-    del prefix, urlconf  # the cache key: cached_reverse reads them again
-    return (
-        cached_reverse("games:rules_game", game_type),
-        cached_reverse("games:game_deal", pk),
-        cached_reverse("games:deal_explained"),
-    )
 
 
 def game_context(
@@ -107,13 +89,12 @@ def game_context(
     context["game_title"] = once_per_game(
         game, ("title",), lambda: game_title(get_game(game.table.game_type), game)
     )
-    links = page_links(game)
-    context["rules_url"] = links[0]
+    context["rules_url"] = cached_reverse("games:rules_game", game.table.game_type)
     if not replay and game.status == Game.Status.FINISHED and not context.get("over"):
         # Stopped from outside (``services.stop_table``): the position is not over, but
         # nobody may move any more; every game's page shows it over, with why.
         context.update(over=True, my_turn=False, notice=STOPPED)
-    context["deal"] = deal_context(game, links)
+    context["deal"] = deal_context(game)
     if not replay:
         context.update(clock_context(game, seats, seat))
     context["form_version"] = "" if context.get("version") is None else context["version"]

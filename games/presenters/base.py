@@ -12,7 +12,6 @@ one it shares with the plug-in it builds on).
 
 from __future__ import annotations
 
-import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ from games.engine.core.series import Series
 from games.hot_reads import game_with_table, latest_actions, table_seats
 from games.models import Action, Game, Seat, Table
 from games.presenters.seat_names import shown_names
-from remi_site.cached_reverse import cached_reverse, cached_reverses, mounted
+from remi_site.cached_reverse import cached_reverse, cached_reverses
 
 T = TypeVar("T")
 
@@ -171,15 +170,7 @@ GAME_PAGES = ("game", "game_act", "game_rack", "game_next", "game_replay")
 
 
 def game_urls(game: Game) -> dict[str, str]:
-    """The addresses a game's page posts to and links (a dict of its own: a presentation
-    may add to it)."""
-    return dict(_game_urls(game.pk, game.table_id, *mounted()))
-
-
-@functools.lru_cache(maxsize=4096)
-def _game_urls(pk: int, table_id: int, prefix: str, urlconf: str) -> tuple[tuple[str, str], ...]:
-    # Asked for every viewer's render after every move: one lookup, not seven reverses.
-    del prefix, urlconf  # the cache key: cached_reverse reads them again
+    pk = game.pk
     urls = dict(
         zip(
             ("game", "act", "rack", "next", "replay"),
@@ -187,9 +178,9 @@ def _game_urls(pk: int, table_id: int, prefix: str, urlconf: str) -> tuple[tuple
             strict=True,
         )
     )
-    urls["table"] = cached_reverse("games:table", table_id)
+    urls["table"] = cached_reverse("games:table", game.table_id)
     urls["ws"] = f"/ws/games/{pk}/"
-    return tuple(urls.items())
+    return urls
 
 
 def once_per_game(game: Game, key: tuple[Any, ...], make: Callable[[], T]) -> T:
